@@ -1,0 +1,148 @@
+/// Why percent-decoding failed, and where in the encoded input.
+public struct PercentDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: String, Sendable, Hashable {
+        /// `%` not followed by two hex digits (RFC 3986 §2.1). Offset: the first non-hex byte.
+        case invalidPercentEncoding = "invalid-percent-encoding"
+        /// The decoded bytes are not well-formed UTF-8 (overlong, surrogate, above U+10FFFF,
+        /// truncated). Offset: where the offending sequence starts in the encoded input.
+        case invalidUTF8 = "invalid-utf8"
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// The byte offset in the encoded input.
+    public var offset: Int
+
+    /// Creates an error.
+    public init(_ kind: Kind, at offset: Int) {
+        self.kind = kind
+        self.offset = offset
+    }
+
+    /// The kind and offset, e.g. `invalid-utf8 at offset 3`.
+    public var description: String { "\(kind.rawValue) at offset \(offset)" }
+}
+
+/// Percent-encoding (RFC 3986 §2.1) and `application/x-www-form-urlencoded` (`+` is a space).
+///
+/// Decoding is strict and happens exactly once (RFC 3986 §2.4): `%253A` decodes to `%3A`, never
+/// to `:`. Encoding writes uppercase hex and never encodes an unreserved byte.
+///
+/// ```swift
+/// try PercentEncoding.decodeString("x-msauth-app%3A%2F%2Fcom.app")   // "x-msauth-app://com.app"
+/// try PercentEncoding.decodeString("%253A")                          // "%3A"
+/// PercentEncoding.encode("a b/c", allowing: .unreserved)             // "a%20b%2Fc"
+/// try PercentEncoding.decodeString("a+b", plusIsSpace: true)         // "a b"
+/// ```
+public enum PercentEncoding {
+    /// Decodes `%XX` triplets into bytes. Other bytes are kept as they are; with `plusIsSpace`
+    /// (form decoding) a `+` becomes a space.
+    ///
+    /// - Throws: ``PercentDecodingError`` of kind `invalidPercentEncoding` at the first byte after
+    ///   a `%` that is not a hex digit (or at the end of the input).
+    public static func decode(
+        _ text: some StringProtocol, plusIsSpace: Bool = false
+    ) throws(PercentDecodingError) -> [UInt8] {
+        var copy = Substring(text)
+        let result = copy.withUTF8 { buffer in
+            Result { () throws(PercentDecodingError) in try decode(bytes: buffer, plusIsSpace: plusIsSpace) }
+        }
+        return try result.get()
+    }
+
+    /// Decodes bytes; see ``decode(_:plusIsSpace:)``.
+    public static func decode(
+        bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool = false
+    ) throws(PercentDecodingError) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == ASCII.percentSign {
+                guard index + 1 < bytes.count, let high = ASCII.hexValue(bytes[index + 1]) else {
+                    throw PercentDecodingError(.invalidPercentEncoding, at: min(index + 1, bytes.count))
+                }
+                guard index + 2 < bytes.count, let low = ASCII.hexValue(bytes[index + 2]) else {
+                    throw PercentDecodingError(.invalidPercentEncoding, at: min(index + 2, bytes.count))
+                }
+                output.append(high << 4 | low)
+                index &+= 3
+            } else {
+                output.append(plusIsSpace && byte == ASCII.plusSign ? ASCII.space : byte)
+                index &+= 1
+            }
+        }
+        return output
+    }
+
+    /// Decodes and requires the result to be well-formed UTF-8 (Unicode Table 3-7).
+    ///
+    /// - Throws: ``PercentDecodingError``; for bad UTF-8 the offset is in the encoded input,
+    ///   where the offending sequence begins.
+    public static func decodeString(
+        _ text: some StringProtocol, plusIsSpace: Bool = false
+    ) throws(PercentDecodingError) -> String {
+        let decoded = try decode(text, plusIsSpace: plusIsSpace)
+        if let badIndex = UTF8Validation.firstInvalidIndex(in: decoded) {
+            throw PercentDecodingError(.invalidUTF8, at: encodedOffset(ofDecodedIndex: badIndex, in: text))
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    /// Maps an index in the decoded bytes back to the offset of its source in the encoded text.
+    static func encodedOffset(ofDecodedIndex target: Int, in text: some StringProtocol) -> Int {
+        let utf8 = Array(text.utf8)
+        var source = 0
+        var decoded = 0
+        while source < utf8.count, decoded < target {
+            source += utf8[source] == ASCII.percentSign ? 3 : 1
+            decoded += 1
+        }
+        return source
+    }
+
+    /// Whether `text` contains any `%XX` triplet or (when `plusIsSpace`) a `+`: when it does not,
+    /// decoding would return the text unchanged and can be skipped.
+    public static func needsDecoding(_ text: some StringProtocol, plusIsSpace: Bool = false) -> Bool {
+        text.utf8.contains { $0 == ASCII.percentSign || (plusIsSpace && $0 == ASCII.plusSign) }
+    }
+
+    /// Percent-encodes every byte outside `allowed` with uppercase hex (RFC 3986 §2.1).
+    ///
+    /// `allowed` is one of the component classes of ``ByteClass`` (``ByteClass/unreserved`` for a
+    /// value nested in another URI, ``ByteClass/path`` for a path, …). `%` is never allowed, so
+    /// the output always decodes back to the input.
+    public static func encode(_ bytes: some Sequence<UInt8>, allowing allowed: ByteClass) -> String {
+        encode(bytes, allowing: allowed, spaceAsPlus: false)
+    }
+
+    /// Percent-encodes the UTF-8 of `text`; see ``encode(_:allowing:)-(Sequence<UInt8>,_)``.
+    public static func encode(_ text: some StringProtocol, allowing allowed: ByteClass) -> String {
+        encode(text.utf8, allowing: allowed, spaceAsPlus: false)
+    }
+
+    /// `application/x-www-form-urlencoded` encoding of one name or value: a space becomes `+`,
+    /// every byte outside `unreserved` is percent-encoded with uppercase hex.
+    public static func formEncode(_ text: some StringProtocol) -> String {
+        encode(text.utf8, allowing: .unreserved, spaceAsPlus: true)
+    }
+
+    static func encode(_ bytes: some Sequence<UInt8>, allowing allowed: ByteClass, spaceAsPlus: Bool) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.underestimatedCount)
+        for byte in bytes {
+            if allowed.contains(byte) && byte != ASCII.percentSign {
+                output.append(byte)
+            } else if spaceAsPlus && byte == ASCII.space {
+                output.append(ASCII.plusSign)
+            } else {
+                output.append(ASCII.percentSign)
+                output.append(ASCII.uppercaseHexDigit(byte >> 4))
+                output.append(ASCII.uppercaseHexDigit(byte))
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

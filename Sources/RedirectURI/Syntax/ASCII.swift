@@ -1,0 +1,71 @@
+/// Named ASCII byte values, so that parsing code never spells a magic number.
+@usableFromInline
+enum ASCII {
+    @usableFromInline static let tab: UInt8 = 0x09
+    @usableFromInline static let lineFeed: UInt8 = 0x0A
+    @usableFromInline static let carriageReturn: UInt8 = 0x0D
+    @usableFromInline static let space: UInt8 = 0x20
+    @usableFromInline static let exclamationMark: UInt8 = 0x21
+    @usableFromInline static let quotationMark: UInt8 = 0x22
+    @usableFromInline static let numberSign: UInt8 = 0x23  // #
+    @usableFromInline static let dollarSign: UInt8 = 0x24
+    @usableFromInline static let percentSign: UInt8 = 0x25
+    @usableFromInline static let ampersand: UInt8 = 0x26
+    @usableFromInline static let apostrophe: UInt8 = 0x27
+    @usableFromInline static let plusSign: UInt8 = 0x2B
+    @usableFromInline static let comma: UInt8 = 0x2C
+    @usableFromInline static let hyphen: UInt8 = 0x2D
+    @usableFromInline static let period: UInt8 = 0x2E
+    @usableFromInline static let slash: UInt8 = 0x2F
+    @usableFromInline static let digitZero: UInt8 = 0x30
+    @usableFromInline static let digitNine: UInt8 = 0x39
+    @usableFromInline static let colon: UInt8 = 0x3A
+    @usableFromInline static let semicolon: UInt8 = 0x3B
+    @usableFromInline static let equalsSign: UInt8 = 0x3D
+    @usableFromInline static let questionMark: UInt8 = 0x3F
+    @usableFromInline static let commercialAt: UInt8 = 0x40
+    @usableFromInline static let uppercaseA: UInt8 = 0x41
+    @usableFromInline static let uppercaseF: UInt8 = 0x46
+    @usableFromInline static let uppercaseV: UInt8 = 0x56
+    @usableFromInline static let uppercaseZ: UInt8 = 0x5A
+    @usableFromInline static let leftSquareBracket: UInt8 = 0x5B
+    @usableFromInline static let backslash: UInt8 = 0x5C
+    @usableFromInline static let rightSquareBracket: UInt8 = 0x5D
+    @usableFromInline static let underscore: UInt8 = 0x5F
+    @usableFromInline static let lowercaseA: UInt8 = 0x61
+    @usableFromInline static let lowercaseF: UInt8 = 0x66
+    @usableFromInline static let lowercaseV: UInt8 = 0x76
+    @usableFromInline static let lowercaseZ: UInt8 = 0x7A
+    @usableFromInline static let tilde: UInt8 = 0x7E
+    @usableFromInline static let delete: UInt8 = 0x7F
+    /// Adding this to an uppercase ASCII letter gives its lowercase form.
+    @usableFromInline static let caseBit: UInt8 = 0x20
+
+    /// The value of a hex digit, or `nil` when `byte` is not one (`0-9 A-F a-f`).
+    @inlinable
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case digitZero...digitNine: return byte &- digitZero
+        case uppercaseA...uppercaseF: return byte &- uppercaseA &+ 10
+        case lowercaseA...lowercaseF: return byte &- lowercaseA &+ 10
+        default: return nil
+        }
+    }
+
+    /// The uppercase hex digit for a value in `0..<16` (RFC 3986 §2.1: producers use uppercase).
+    @inlinable
+    static func uppercaseHexDigit(_ value: UInt8) -> UInt8 {
+        let nibble = value & 0x0F
+        return nibble < 10 ? digitZero &+ nibble : uppercaseA &+ (nibble &- 10)
+    }
+
+    @inlinable
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        (uppercaseA...uppercaseZ).contains(byte) ? byte | caseBit : byte
+    }
+
+    @inlinable
+    static func uppercased(_ byte: UInt8) -> UInt8 {
+        (lowercaseA...lowercaseZ).contains(byte) ? byte & ~caseBit : byte
+    }
+}

@@ -1,0 +1,146 @@
+/// Which RFC 3986 rule a URI reference matched (RFC 3986 §3, §4.1–§4.3).
+public enum URIGrammar: Sendable, Hashable {
+    /// `URI-reference = URI / relative-ref` — anything a parser can meet (§4.1).
+    case uriReference
+    /// `URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]` (§3).
+    case uri
+    /// `absolute-URI = scheme ":" hier-part [ "?" query ]` — no fragment (§4.3).
+    case absoluteURI
+    /// `relative-ref = relative-part [ "?" query ] [ "#" fragment ]` (§4.2).
+    case relativeReference
+}
+
+/// The kind of host an authority names (RFC 3986 §3.2.2).
+public enum HostKind: UInt8, Sendable, Hashable {
+    /// `reg-name`: a registered name (DNS or otherwise), possibly empty.
+    case regName
+    /// `IPv4address`: four dec-octets, no leading zeros, each ≤ 255.
+    case ipv4
+    /// `IP-literal` holding an `IPv6address`.
+    case ipv6
+    /// `IP-literal` holding an `IPvFuture`.
+    case ipvFuture
+}
+
+/// Where each component of a parsed URI reference lies in the input: byte offsets, no strings.
+///
+/// This is the whole result of a parse. An absent component is `nil`; an empty one is an empty
+/// range (`x:` has an empty path and no query; `x://h?` has an empty query). Delimiters are not
+/// part of any range: the scheme excludes `:`, the authority excludes `//`, the query excludes `?`,
+/// the fragment excludes `#`, the userinfo excludes `@`, the port excludes `:`, and an IP-literal
+/// host includes its brackets.
+///
+/// Invariants (checked after every parse in debug builds):
+/// `scheme ≤ authority ≤ path ≤ query ≤ fragment ≤ count`, in input order with exactly the
+/// delimiters between them; `userinfo`, `host` and `port` lie inside `authority`.
+public struct URIComponentRanges: Sendable, Hashable {
+    // Offsets are stored as Int32 (inputs are capped at URIParser.maximumInputLength) with -1
+    // for "absent", which keeps the whole header in 45 bytes.
+    @usableFromInline var schemeEnd: Int32 = -1
+    @usableFromInline var authorityStart: Int32 = -1
+    @usableFromInline var userinfoEnd: Int32 = -1
+    @usableFromInline var hostStart: Int32 = -1
+    @usableFromInline var hostEnd: Int32 = -1
+    @usableFromInline var portStart: Int32 = -1
+    @usableFromInline var pathStart: Int32 = 0
+    @usableFromInline var pathEnd: Int32 = 0
+    @usableFromInline var queryStart: Int32 = -1
+    @usableFromInline var fragmentStart: Int32 = -1
+    @usableFromInline var total: Int32 = 0
+    @usableFromInline var hostKindRaw: UInt8 = 0
+
+    @usableFromInline init() {}
+
+    /// The length of the parsed input in bytes.
+    @inlinable public var count: Int { Int(total) }
+
+    /// `scheme` (RFC 3986 §3.1), without the `:`.
+    @inlinable public var scheme: Range<Int>? {
+        schemeEnd < 0 ? nil : 0..<Int(schemeEnd)
+    }
+
+    /// `authority` (RFC 3986 §3.2), without the leading `//`.
+    @inlinable public var authority: Range<Int>? {
+        authorityStart < 0 ? nil : Int(authorityStart)..<Int(pathStart)
+    }
+
+    /// `userinfo` (RFC 3986 §3.2.1), without the `@`.
+    @inlinable public var userinfo: Range<Int>? {
+        userinfoEnd < 0 ? nil : Int(authorityStart)..<Int(userinfoEnd)
+    }
+
+    /// `host` (RFC 3986 §3.2.2); an IP literal includes its brackets. Present whenever the
+    /// authority is, possibly empty (`file:///etc`).
+    @inlinable public var host: Range<Int>? {
+        hostStart < 0 ? nil : Int(hostStart)..<Int(hostEnd)
+    }
+
+    /// The kind of host, when there is an authority.
+    @inlinable public var hostKind: HostKind? {
+        hostStart < 0 ? nil : HostKind(rawValue: hostKindRaw)
+    }
+
+    /// `port` (RFC 3986 §3.2.3), without the `:`; present but empty for `http://h:/`.
+    @inlinable public var port: Range<Int>? {
+        portStart < 0 ? nil : Int(portStart)..<Int(pathStart)
+    }
+
+    /// The path (RFC 3986 §3.3); always present, possibly empty.
+    @inlinable public var path: Range<Int> { Int(pathStart)..<Int(pathEnd) }
+
+    /// `query` (RFC 3986 §3.4), without the `?`.
+    @inlinable public var query: Range<Int>? {
+        queryStart < 0 ? nil : Int(queryStart)..<(fragmentStart < 0 ? Int(total) : Int(fragmentStart) - 1)
+    }
+
+    /// `fragment` (RFC 3986 §3.5), without the `#`.
+    @inlinable public var fragment: Range<Int>? {
+        fragmentStart < 0 ? nil : Int(fragmentStart)..<Int(total)
+    }
+
+    /// Checks the documented invariants against the input they describe. Debug builds run it
+    /// after every parse, so every debug test and fuzz run checks the structure for free.
+    func invariantsHold(in input: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard count == input.count else { return false }
+        var cursor = 0
+        if let scheme {
+            guard scheme.lowerBound == 0, scheme.upperBound < count,
+                input[scheme.upperBound] == ASCII.colon
+            else { return false }
+            cursor = scheme.upperBound + 1
+        }
+        if let authority {
+            guard authority.lowerBound == cursor + 2, input[cursor] == ASCII.slash,
+                input[cursor + 1] == ASCII.slash, let host
+            else { return false }
+            if let userinfo {
+                guard userinfo.upperBound < count, input[userinfo.upperBound] == ASCII.commercialAt,
+                    host.lowerBound == userinfo.upperBound + 1
+                else { return false }
+            } else if host.lowerBound != authority.lowerBound {
+                return false
+            }
+            if let port {
+                guard input[host.upperBound] == ASCII.colon, port.lowerBound == host.upperBound + 1,
+                    port.upperBound == authority.upperBound
+                else { return false }
+            } else if host.upperBound != authority.upperBound {
+                return false
+            }
+            cursor = authority.upperBound
+        } else if userinfo != nil || host != nil || port != nil {
+            return false
+        }
+        guard path.lowerBound == cursor, path.upperBound >= cursor else { return false }
+        cursor = path.upperBound
+        if let query {
+            guard input[cursor] == ASCII.questionMark, query.lowerBound == cursor + 1 else { return false }
+            cursor = query.upperBound
+        }
+        if let fragment {
+            guard input[cursor] == ASCII.numberSign, fragment.lowerBound == cursor + 1 else { return false }
+            cursor = fragment.upperBound
+        }
+        return cursor == count
+    }
+}

@@ -1,0 +1,302 @@
+/// The RFC 3986 parser: one pass over contiguous bytes that records component offsets.
+///
+/// The pipeline, in order:
+/// 1. **First segment** — scan the bytes before the first `: / ? #`. If a `:` ends it and the
+///    bytes form a scheme, the input is a `URI`; otherwise it is a `relative-ref` whose first
+///    path segment has just been validated (a `:` there is an error: RFC 3986 §4.2).
+/// 2. **Authority** — after `//`: `[ userinfo "@" ] host [ ":" port ]`. Userinfo and host share a
+///    byte class until an `@` decides; IP literals are validated as they are read.
+/// 3. **Path, query, fragment** — each a run of its byte class and percent-encoded triplets.
+///
+/// Every byte is looked at once (the authority's host part twice when there is no `@`); nothing
+/// is copied or allocated. Errors report the first byte that cannot continue any valid reference
+/// (see ``URIParseError``). Every public entry point (`String`, `Substring`, bytes) funnels here.
+public enum URIParser {
+    /// The longest input accepted, in bytes: 16 MiB. Longer input fails with
+    /// ``URIParseError/Kind/inputTooLong`` at this offset. Redirect URIs are short and broker
+    /// responses a few KB, so the limit only bounds adversarial input.
+    public static let maximumInputLength = 16 * 1024 * 1024
+
+    /// Parses `input` against `grammar` and returns where each component lies.
+    ///
+    /// ```swift
+    /// let ranges = try "x-msauth-app://com.app".utf8.withContiguousStorageIfAvailable {
+    ///     try URIParser.parse($0)
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``URIParseError`` with the kind and offset of the first byte outside the grammar.
+    public static func parse(
+        _ input: UnsafeBufferPointer<UInt8>, as grammar: URIGrammar = .uriReference
+    ) throws(URIParseError) -> URIComponentRanges {
+        guard input.count <= maximumInputLength else {
+            throw URIParseError(.inputTooLong, at: maximumInputLength, in: input)
+        }
+        var scanner = Scanner(input: input)
+        let ranges = try scanner.scanReference(grammar)
+        assert(ranges.invariantsHold(in: input), "parse result violates its invariants")
+        return ranges
+    }
+}
+
+/// The state of one parse. Internal: its methods are the grammar's productions.
+struct Scanner {
+    let input: UnsafeBufferPointer<UInt8>
+    var ranges = URIComponentRanges()
+
+    init(input: UnsafeBufferPointer<UInt8>) {
+        self.input = input
+        ranges.total = Int32(truncatingIfNeeded: input.count)
+    }
+
+    var count: Int { input.count }
+
+    func error(_ kind: URIParseError.Kind, at offset: Int) -> URIParseError {
+        URIParseError(kind, at: offset, in: input)
+    }
+
+    /// `pct-encoded = "%" HEXDIG HEXDIG` at `index` (which holds `%`); returns the index after it.
+    @inline(__always)
+    func percentEncoded(at index: Int) throws(URIParseError) -> Int {
+        let first = index + 1
+        guard first < count, ByteClass.hexDigit.contains(input[first]) else {
+            throw error(.invalidPercentEncoding, at: min(first, count))
+        }
+        let second = index + 2
+        guard second < count, ByteClass.hexDigit.contains(input[second]) else {
+            throw error(.invalidPercentEncoding, at: min(second, count))
+        }
+        return index + 3
+    }
+
+    /// Advances over bytes of `byteClass` and percent-encoded triplets; returns where it stopped.
+    @inline(__always)
+    func run(of byteClass: ByteClass, from start: Int) throws(URIParseError) -> Int {
+        var index = start
+        while index < count {
+            let byte = input[index]
+            if byteClass.contains(byte) {
+                index &+= 1
+            } else if byte == ASCII.percentSign {
+                index = try percentEncoded(at: index)
+            } else {
+                break
+            }
+        }
+        return index
+    }
+
+    mutating func scanReference(_ grammar: URIGrammar) throws(URIParseError) -> URIComponentRanges {
+        var index = 0
+        switch grammar {
+        case .uri, .absoluteURI:
+            index = try requiredScheme()
+        case .uriReference, .relativeReference:
+            let (segmentEnd, isScheme) = try firstSegment()
+            if segmentEnd < count, input[segmentEnd] == ASCII.colon {
+                guard isScheme, grammar == .uriReference else {
+                    throw error(isScheme ? .unexpectedScheme : .invalidScheme, at: segmentEnd)
+                }
+                ranges.schemeEnd = Int32(truncatingIfNeeded: segmentEnd)
+                index = segmentEnd + 1
+            } else if segmentEnd > 0 {
+                // A relative reference whose first segment (path-noscheme) is already validated.
+                ranges.pathStart = 0
+                try pathQueryFragment(pathFrom: 0, resumeAt: segmentEnd, grammar: grammar)
+                return ranges
+            }
+        }
+        if index + 1 < count, input[index] == ASCII.slash, input[index + 1] == ASCII.slash {
+            index = try authority(from: index + 2)
+        }
+        try pathQueryFragment(pathFrom: index, resumeAt: index, grammar: grammar)
+        return ranges
+    }
+
+    /// `scheme ":"` where a scheme is mandatory.
+    func requiredScheme() throws(URIParseError) -> Int {
+        guard count > 0, ByteClass.alpha.contains(input[0]) else {
+            throw error(.missingScheme, at: 0)
+        }
+        var index = 1
+        while index < count, ByteClass.scheme.contains(input[index]) { index &+= 1 }
+        guard index < count, input[index] == ASCII.colon else {
+            throw error(index < count ? .invalidScheme : .missingScheme, at: index)
+        }
+        return index + 1
+    }
+
+    /// Scans `segment-nz-nc` from the start; tells whether the bytes also form a `scheme`.
+    func firstSegment() throws(URIParseError) -> (end: Int, isScheme: Bool) {
+        guard count > 0 else { return (0, false) }
+        var isScheme = ByteClass.alpha.contains(input[0])
+        var index = 0
+        while index < count {
+            let byte = input[index]
+            if ByteClass.segmentNoColon.contains(byte) {
+                // Every scheme byte is also a segment byte, so one loop serves both rules.
+                isScheme = isScheme && ByteClass.scheme.contains(byte)
+                index &+= 1
+            } else if byte == ASCII.percentSign {
+                isScheme = false
+                index = try percentEncoded(at: index)
+            } else {
+                break
+            }
+        }
+        if index < count {
+            switch input[index] {
+            case ASCII.colon, ASCII.slash, ASCII.questionMark, ASCII.numberSign: break
+            default: throw error(.invalidPathCharacter, at: index)
+            }
+        }
+        return (index, isScheme)
+    }
+
+    /// `authority = [ userinfo "@" ] host [ ":" port ]`, starting after `//`; returns its end.
+    mutating func authority(from start: Int) throws(URIParseError) -> Int {
+        ranges.authorityStart = Int32(truncatingIfNeeded: start)
+        if start < count, input[start] == ASCII.leftSquareBracket {
+            return try hostAfterUserinfo(from: start)
+        }
+        // Userinfo and host:port are indistinguishable until an '@' (or the end) is seen; the
+        // userinfo class is the union of both, so scan it once and decide afterwards.
+        var index = start
+        var firstColon = -1
+        while index < count {
+            let byte = input[index]
+            if ByteClass.userinfo.contains(byte) {
+                if byte == ASCII.colon, firstColon < 0 { firstColon = index }
+                index &+= 1
+            } else if byte == ASCII.percentSign {
+                index = try percentEncoded(at: index)
+            } else if byte == ASCII.commercialAt {
+                ranges.userinfoEnd = Int32(truncatingIfNeeded: index)
+                return try hostAfterUserinfo(from: index + 1)
+            } else {
+                break
+            }
+        }
+        guard isEndOfAuthority(index) else {
+            throw error(.invalidAuthorityCharacter, at: index)
+        }
+        ranges.hostStart = Int32(truncatingIfNeeded: start)
+        if firstColon >= 0 {
+            ranges.hostEnd = Int32(truncatingIfNeeded: firstColon)
+            ranges.portStart = Int32(truncatingIfNeeded: firstColon + 1)
+            var portIndex = firstColon + 1
+            while portIndex < index {
+                // "h:8a" could still have been userinfo had an '@' followed, so the input only
+                // leaves the grammar where the authority ends.
+                guard ByteClass.digit.contains(input[portIndex]) else { throw error(.invalidPort, at: index) }
+                portIndex &+= 1
+            }
+        } else {
+            ranges.hostEnd = Int32(truncatingIfNeeded: index)
+        }
+        ranges.hostKindRaw = classifyRegisteredHost().rawValue
+        return index
+    }
+
+    func isEndOfAuthority(_ index: Int) -> Bool {
+        guard index < count else { return true }
+        let byte = input[index]
+        return byte == ASCII.slash || byte == ASCII.questionMark || byte == ASCII.numberSign
+    }
+
+    /// `host [ ":" port ]` once no userinfo can follow.
+    mutating func hostAfterUserinfo(from start: Int) throws(URIParseError) -> Int {
+        ranges.hostStart = Int32(truncatingIfNeeded: start)
+        var index: Int
+        if start < count, input[start] == ASCII.leftSquareBracket {
+            let (end, kind) = try ipLiteral(from: start)
+            index = end
+            ranges.hostEnd = Int32(truncatingIfNeeded: index)
+            ranges.hostKindRaw = kind.rawValue
+            guard isEndOfAuthority(index) || input[index] == ASCII.colon else {
+                throw error(.invalidCharacterAfterHost, at: index)
+            }
+        } else {
+            index = try run(of: .regName, from: start)
+            ranges.hostEnd = Int32(truncatingIfNeeded: index)
+            ranges.hostKindRaw = classifyRegisteredHost().rawValue
+            guard isEndOfAuthority(index) || input[index] == ASCII.colon else {
+                throw error(.invalidHostCharacter, at: index)
+            }
+        }
+        if index < count, input[index] == ASCII.colon {
+            index += 1
+            ranges.portStart = Int32(truncatingIfNeeded: index)
+            while index < count, ByteClass.digit.contains(input[index]) { index &+= 1 }
+            guard isEndOfAuthority(index) else { throw error(.invalidPort, at: index) }
+        }
+        return index
+    }
+
+    /// A reg-name that matches `IPv4address` is an IPv4 host; anything else stays a reg-name
+    /// (`1.2.3.256` is a valid reg-name, RFC 3986 §3.2.2).
+    func classifyRegisteredHost() -> HostKind {
+        let host = UnsafeBufferPointer(rebasing: input[Int(ranges.hostStart)..<Int(ranges.hostEnd)])
+        return IPv4Address.parse(host) == nil ? .regName : .ipv4
+    }
+
+    /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`; returns the index after `]`.
+    func ipLiteral(from start: Int) throws(URIParseError) -> (end: Int, kind: HostKind) {
+        let contentStart = start + 1
+        guard contentStart < count else { throw error(.unterminatedIPLiteral, at: count) }
+        let byte = input[contentStart]
+        if byte == ASCII.lowercaseV || byte == ASCII.uppercaseV {
+            return (try ipvFuture(from: contentStart + 1), .ipvFuture)
+        }
+        let validator = IPv6Validator(input: input)
+        switch validator.validate(from: contentStart) {
+        case .closed(let end): return (end, .ipv6)
+        case .invalid(let offset):
+            throw error(offset < count ? .invalidIPv6Address : .unterminatedIPLiteral, at: offset)
+        }
+    }
+
+    /// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )` followed by `]`,
+    /// starting after the `v`.
+    func ipvFuture(from start: Int) throws(URIParseError) -> Int {
+        var index = start
+        while index < count, ByteClass.hexDigit.contains(input[index]) { index &+= 1 }
+        guard index > start, index < count, input[index] == ASCII.period else {
+            throw error(index < count ? .invalidIPvFuture : .unterminatedIPLiteral, at: index)
+        }
+        index += 1
+        let tailStart = index
+        while index < count, ByteClass.ipvFutureTail.contains(input[index]) { index &+= 1 }
+        guard index > tailStart, index < count, input[index] == ASCII.rightSquareBracket else {
+            throw error(index < count ? .invalidIPvFuture : .unterminatedIPLiteral, at: index)
+        }
+        return index + 1
+    }
+
+    /// The path from `pathStart` (bytes before `resumeAt` are already validated), then
+    /// `[ "?" query ] [ "#" fragment ]`.
+    mutating func pathQueryFragment(
+        pathFrom pathStart: Int, resumeAt resume: Int, grammar: URIGrammar
+    ) throws(URIParseError) {
+        ranges.pathStart = Int32(truncatingIfNeeded: pathStart)
+        var index = try run(of: .path, from: resume)
+        ranges.pathEnd = Int32(truncatingIfNeeded: index)
+        if index < count, input[index] == ASCII.questionMark {
+            index += 1
+            ranges.queryStart = Int32(truncatingIfNeeded: index)
+            index = try run(of: .queryOrFragment, from: index)
+        }
+        if index < count, input[index] == ASCII.numberSign {
+            guard grammar != .absoluteURI else { throw error(.unexpectedFragment, at: index) }
+            index += 1
+            ranges.fragmentStart = Int32(truncatingIfNeeded: index)
+            index = try run(of: .queryOrFragment, from: index)
+            if index < count { throw error(.invalidFragmentCharacter, at: index) }
+        }
+        guard index == count else {
+            let kind: URIParseError.Kind =
+                ranges.queryStart >= 0 ? .invalidQueryCharacter : .invalidPathCharacter
+            throw error(kind, at: index)
+        }
+    }
+}

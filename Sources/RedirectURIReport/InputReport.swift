@@ -1,0 +1,245 @@
+import RedirectURI
+
+/// The analysis of one input: the JSON contract of `parse --json`, one object per input.
+///
+/// Every key is always present; absent values are `null`. The shape is stable: tools rely on it.
+///
+/// ```json
+/// {"input": "...", "valid": true, "error": null,
+///  "components": {"scheme": "...", "userinfo": null, "host": "...", "port": null,
+///                 "path": "...", "query": null, "fragment": null},
+///  "form": null, "bundleID": null, "inner": null, "parameters": null,
+///  "message": null, "verdict": null, "diagnostics": []}
+/// ```
+public struct InputReport: Sendable, Equatable, Encodable {
+    /// The input as text (invalid UTF-8 shown as U+FFFD).
+    public var input: String
+    /// Whether the input is an RFC 3986 URI-reference (§4.1).
+    public var valid: Bool
+    /// Why the input is not valid.
+    public var error: ErrorReport?
+    /// The components, when valid.
+    public var components: ComponentsReport?
+    /// The redirect-URI form (`adal-broker`, `msal-broker`, …), when valid.
+    public var form: String?
+    /// The bundle ID (or Android package) carried by the redirect URI.
+    public var bundleID: String?
+    /// The decoded inner URI of a certificate-auth wrapper, analysed the same way.
+    public var inner: Box?
+    /// The decoded query parameters, in order, when the input has a query.
+    public var parameters: [ParameterReport]?
+    /// A recognised broker message.
+    public var message: MessageReport?
+    /// The verification verdict, when verification was asked for.
+    public var verdict: VerdictReport?
+    /// Findings that do not make the input invalid.
+    public var diagnostics: [DiagnosticReport]
+
+    /// Creates a report with every optional field empty.
+    public init(input: String, valid: Bool) {
+        self.input = input
+        self.valid = valid
+        self.diagnostics = []
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case input, valid, error, components, form, bundleID, inner, parameters, message, verdict,
+            diagnostics
+    }
+
+    /// Encodes every key, writing `null` for absent values.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(input, forKey: .input)
+        try container.encode(valid, forKey: .valid)
+        try container.encode(error, forKey: .error)
+        try container.encode(components, forKey: .components)
+        try container.encode(form, forKey: .form)
+        try container.encode(bundleID, forKey: .bundleID)
+        try container.encode(inner, forKey: .inner)
+        try container.encode(parameters, forKey: .parameters)
+        try container.encode(message, forKey: .message)
+        try container.encode(verdict, forKey: .verdict)
+        try container.encode(diagnostics, forKey: .diagnostics)
+    }
+
+    /// Holds a nested report (the inner URI of a wrapper) inside a value type.
+    public final class Box: Sendable, Equatable, Encodable {
+        /// The nested report.
+        public let report: InputReport
+        /// Wraps a report.
+        public init(_ report: InputReport) { self.report = report }
+        /// Compares the nested reports.
+        public static func == (lhs: Box, rhs: Box) -> Bool { lhs.report == rhs.report }
+        /// Encodes the nested report in place.
+        public func encode(to encoder: any Encoder) throws { try report.encode(to: encoder) }
+    }
+}
+
+/// `{"kind": "...", "offset": N, "message": "..."}`
+public struct ErrorReport: Sendable, Equatable, Encodable {
+    /// A stable error code, e.g. `invalid-port`.
+    public var kind: String
+    /// The byte offset where the input left the grammar.
+    public var offset: Int
+    /// A sentence explaining the error.
+    public var message: String
+
+    /// Creates an error report.
+    public init(kind: String, offset: Int, message: String) {
+        self.kind = kind
+        self.offset = offset
+        self.message = message
+    }
+
+    /// The report of a parse error.
+    public init(_ error: URIParseError) {
+        self.init(kind: error.kind.code, offset: error.offset, message: error.message)
+    }
+}
+
+/// The seven components, `null` when absent (an empty string when present but empty).
+public struct ComponentsReport: Sendable, Equatable, Encodable {
+    /// The scheme, without `:`.
+    public var scheme: String?
+    /// The userinfo, without `@`.
+    public var userinfo: String?
+    /// The host; `null` when there is no authority.
+    public var host: String?
+    /// The port text, without `:`.
+    public var port: String?
+    /// The path (always present).
+    public var path: String
+    /// The query, without `?`.
+    public var query: String?
+    /// The fragment, without `#`.
+    public var fragment: String?
+
+    /// The components of a parsed reference, as written.
+    public init(_ reference: URIReference) {
+        scheme = reference.scheme.map(String.init)
+        userinfo = reference.userinfo.map(String.init)
+        host = reference.host.map(String.init)
+        port = reference.port.map(String.init)
+        path = String(reference.path)
+        query = reference.query.map(String.init)
+        fragment = reference.fragment.map(String.init)
+    }
+
+    enum CodingKeys: String, CodingKey { case scheme, userinfo, host, port, path, query, fragment }
+
+    /// Encodes every key, writing `null` for absent components.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(scheme, forKey: .scheme)
+        try container.encode(userinfo, forKey: .userinfo)
+        try container.encode(host, forKey: .host)
+        try container.encode(port, forKey: .port)
+        try container.encode(path, forKey: .path)
+        try container.encode(query, forKey: .query)
+        try container.encode(fragment, forKey: .fragment)
+    }
+}
+
+/// One query parameter, decoded (`{"name": "...", "value": "..."}`; `value` is `null` for a
+/// parameter written without `=`).
+public struct ParameterReport: Sendable, Equatable, Encodable {
+    /// The decoded name.
+    public var name: String
+    /// The decoded value.
+    public var value: String?
+
+    /// Creates a parameter report.
+    public init(name: String, value: String?) {
+        self.name = name
+        self.value = value
+    }
+
+    enum CodingKeys: String, CodingKey { case name, value }
+
+    /// Encodes both keys, `null` for a missing value.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(value, forKey: .value)
+    }
+}
+
+/// A broker message (`{"type", "protocol", "fields", "problems"}`).
+public struct MessageReport: Sendable, Equatable, Encodable {
+    /// `broker-request`, `broker-response` or `broker-error-response`.
+    public var type: String
+    /// The protocol version.
+    public var `protocol`: Int?
+    /// The typed fields, by parameter name.
+    public var fields: [String: String]
+    /// What is wrong with the message.
+    public var problems: [String]
+
+    /// Creates a message report.
+    public init(type: String, protocol: Int?, fields: [String: String], problems: [String]) {
+        self.type = type
+        self.protocol = `protocol`
+        self.fields = fields
+        self.problems = problems
+    }
+
+    enum CodingKeys: String, CodingKey { case type, `protocol`, fields, problems }
+
+    /// Encodes every key, `null` for an unknown protocol.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+        try container.encode(`protocol`, forKey: .protocol)
+        try container.encode(fields, forKey: .fields)
+        try container.encode(problems, forKey: .problems)
+    }
+}
+
+/// `{"accepted": bool, "rule": "<failed rule or null>", "matched": "<registered URI or null>"}`
+public struct VerdictReport: Sendable, Equatable, Encodable {
+    /// Whether the presented URI is accepted.
+    public var accepted: Bool
+    /// The stable identifier of the failed rule.
+    public var rule: String?
+    /// The registered URI that matched.
+    public var matched: String?
+    /// One sentence explaining the verdict (not part of the JSON contract's required keys).
+    public var explanation: String
+
+    /// Creates a verdict report.
+    public init(accepted: Bool, rule: String?, matched: String?, explanation: String) {
+        self.accepted = accepted
+        self.rule = rule
+        self.matched = matched
+        self.explanation = explanation
+    }
+
+    enum CodingKeys: String, CodingKey { case accepted, rule, matched, explanation }
+
+    /// Encodes every key, `null` for no rule or no match.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(accepted, forKey: .accepted)
+        try container.encode(rule, forKey: .rule)
+        try container.encode(matched, forKey: .matched)
+        try container.encode(explanation, forKey: .explanation)
+    }
+}
+
+/// A finding that does not make the input invalid (`{"severity", "code", "message"}`).
+public struct DiagnosticReport: Sendable, Equatable, Encodable {
+    /// `info`, `warning` or `error`.
+    public var severity: String
+    /// A stable code, e.g. `trailing-slash-mismatch`.
+    public var code: String
+    /// One sentence.
+    public var message: String
+
+    /// Creates a diagnostic report.
+    public init(severity: String, code: String, message: String) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+    }
+}

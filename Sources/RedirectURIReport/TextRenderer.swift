@@ -1,0 +1,122 @@
+import RedirectURI
+
+/// Renders an ``InputReport`` as the human-readable text of `parse`.
+///
+/// ```text
+/// x-msauth-mytestiosapp://com.myapp.mytestapp
+///   valid      yes (RFC 3986 URI)
+///   scheme     x-msauth-mytestiosapp
+///   host       com.myapp.mytestapp
+///   ...
+/// ```
+public struct TextRenderer: Sendable {
+    /// Creates a renderer.
+    public init() {}
+
+    /// The text block for one report, ending with a newline.
+    public func render(_ report: InputReport) -> String {
+        var lines: [String] = []
+        render(report, indent: "", into: &lines)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func render(_ report: InputReport, indent: String, into lines: inout [String]) {
+        func row(_ label: String, _ value: String) {
+            lines.append(indent + "  " + label.padding(to: 11) + value)
+        }
+        lines.append(indent + Self.printable(report.input))
+        guard report.valid, let components = report.components else {
+            if let error = report.error {
+                row("valid", "no: \(error.kind) at offset \(error.offset)")
+                row("", error.message)
+                for line in Self.caretDiagram(report.input, offset: error.offset) { lines.append(indent + "  " + line) }
+            }
+            return
+        }
+        row("valid", components.scheme == nil ? "yes (relative reference)" : "yes (URI)")
+        row("scheme", Self.show(components.scheme))
+        if components.host != nil {
+            row("userinfo", Self.show(components.userinfo))
+            row("host", Self.show(components.host))
+            row("port", Self.show(components.port))
+        } else {
+            row("authority", "(absent)")
+        }
+        row("path", Self.show(components.path))
+        row("query", Self.show(components.query))
+        row("fragment", Self.show(components.fragment))
+        if let form = report.form { row("form", form) }
+        if let bundleID = report.bundleID { row("bundle ID", bundleID) }
+        if let inner = report.inner {
+            row("inner", "(decoded once)")
+            render(inner.report, indent: indent + "    ", into: &lines)
+        }
+        if let parameters = report.parameters {
+            row("parameters", parameters.isEmpty ? "(none)" : "\(parameters.count)")
+            for parameter in parameters {
+                lines.append(indent + "    " + Self.printable(parameter.name) + " = "
+                    + (parameter.value.map { Self.printable(Self.truncated($0)) } ?? "(no value)"))
+            }
+        }
+        if let message = report.message {
+            row("message", message.type + (message.protocol.map { " (protocol \($0))" } ?? ""))
+            for (name, value) in message.fields.sorted(by: { $0.key < $1.key }) {
+                lines.append(indent + "    " + name + ": " + Self.printable(Self.truncated(value)))
+            }
+            for problem in message.problems { lines.append(indent + "    problem: " + problem) }
+        }
+        if let verdict = report.verdict {
+            row("verdict", verdict.accepted ? "accepted" : "rejected (\(verdict.rule ?? "unknown"))")
+            row("", verdict.explanation)
+        }
+        for diagnostic in report.diagnostics {
+            row(diagnostic.severity, "\(diagnostic.code): \(diagnostic.message)")
+        }
+    }
+
+    static func show(_ value: String?) -> String {
+        guard let value else { return "(absent)" }
+        return value.isEmpty ? "(empty)" : printable(value)
+    }
+
+    static func truncated(_ value: String, limit: Int = 120) -> String {
+        value.count <= limit ? value : String(value.prefix(limit)) + "… (\(value.utf8.count) bytes)"
+    }
+
+    /// Escapes controls so that a report can never move the terminal's cursor.
+    static func printable(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                result += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// The input (escaped as ``printable(_:)`` does) with a caret under byte `offset`.
+    static func caretDiagram(_ input: String, offset: Int) -> [String] {
+        var line = ""
+        var caret = -1
+        var byteOffset = 0
+        for scalar in input.unicodeScalars {
+            if byteOffset >= offset, caret < 0 { caret = line.count }
+            line += printable(String(scalar))
+            byteOffset += String(scalar).utf8.count
+        }
+        if caret < 0 { caret = line.count }
+        return [line, String(repeating: " ", count: caret) + "^"]
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

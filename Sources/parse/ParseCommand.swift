@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import RedirectURIReport
+
+/// `parse`: analyse redirect URIs and broker URLs; a thin shell over RedirectURIReport.
+@main
+struct ParseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parse",
+        abstract: "Parse URIs strictly (RFC 3986) and explain them as redirect URIs.",
+        discussion: """
+            With no URI and no --file, reads one input per line from standard input (split on LF \
+            only: a CR stays part of the input and is reported).
+
+            Exit status: 0 when every input is valid; 1 when any input is invalid; \
+            2 for a usage error or an unreadable file.
+            """
+    )
+
+    @Argument(help: "URIs to analyse. Pass inputs that start with '-' after '--'.")
+    var uris: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Read a file's bytes, unmodified, as one input (repeatable).", valueName: "path"))
+    var file: [String] = []
+
+    @Flag(name: .long, help: "Print one JSON object per input per line.")
+    var json = false
+
+    mutating func run() throws {
+        var inputs: [[UInt8]] = uris.map { Array($0.utf8) }
+        for path in file {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                FileHandle.standardError.write(Data("parse: cannot read file '\(path)'\n".utf8))
+                throw ExitCode(2)
+            }
+            inputs.append(Array(data))
+        }
+        if uris.isEmpty && file.isEmpty {
+            inputs = Self.lines(of: FileHandle.standardInput.readDataToEndOfFile())
+        }
+        let analyzer = InputAnalyzer()
+        let renderer = TextRenderer()
+        var allValid = true
+        for input in inputs {
+            let report = analyzer.analyze(input)
+            allValid = allValid && report.valid
+            print(json ? report.jsonLine() : renderer.render(report), terminator: json ? "\n" : "")
+        }
+        if !allValid { throw ExitCode(1) }
+    }
+
+    /// Splits standard input on LF; a final LF does not start another input.
+    static func lines(of data: Data) -> [[UInt8]] {
+        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    /// Maps argument-parser outcomes onto the documented exit codes (usage errors are 2, not 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}
