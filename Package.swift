@@ -26,8 +26,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "RedirectURITests", dependencies: ["RedirectURI"]),
-        .testTarget(name: "RedirectURIReportTests", dependencies: ["RedirectURIReport", "RedirectURI"]),
+        .testTarget(name: "RedirectURITests", dependencies: ["RedirectURI"], exclude: ["Vectors"]),
+        // Depends on `parse` so that the command is built for the end-to-end tests that run it.
+        .testTarget(name: "RedirectURIReportTests", dependencies: ["RedirectURIReport", "RedirectURI", "parse"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -78,12 +78,18 @@ public struct URIComponents: Sendable, Hashable {
         if host == nil, path.hasPrefix("//") {
             throw URIBuildError(component: "path", reason: "cannot start with '//' without an authority")
         }
+        try validateEachComponent()
+        if scheme == nil, host == nil, let firstSegment = path.split(separator: "/", omittingEmptySubsequences: false).first,
+            firstSegment.contains(":")
+        {
+            throw URIBuildError(component: "path", reason: "a relative path cannot have ':' in its first segment")
+        }
         let text = serialized
         let reference: URIReference
         do {
             reference = try URIReference(parsing: text)
         } catch {
-            throw URIBuildError(component: componentName(at: error.offset), reason: error.kind.explanation)
+            throw URIBuildError(component: "reference", reason: error.kind.explanation)
         }
         let parsed = URIComponents(reference)
         for (name, expected, actual) in [
@@ -96,22 +102,30 @@ public struct URIComponents: Sendable, Hashable {
         return reference
     }
 
-    /// Which component of ``serialized`` holds byte `offset`.
-    func componentName(at offset: Int) -> String {
-        var cursor = 0
-        func covers(_ component: String?, delimiterCount: Int) -> Bool {
-            guard let component else { return false }
-            cursor += component.utf8.count + delimiterCount
-            return offset < cursor
+    /// Checks each component against its own rule, so that an error names the component.
+    func validateEachComponent() throws(URIBuildError) {
+        func check(_ value: String?, _ name: String, _ isValid: (UnsafeBufferPointer<UInt8>) -> Bool) throws(URIBuildError) {
+            guard var value else { return }
+            if !value.withUTF8(isValid) {
+                throw URIBuildError(component: name, reason: "is not valid \(name) syntax (RFC 3986 §3)")
+            }
         }
-        if covers(scheme, delimiterCount: 1) { return "scheme" }
-        if host != nil { cursor += 2 }
-        if covers(userinfo, delimiterCount: 1) { return "userinfo" }
-        if covers(host, delimiterCount: 0) { return "host" }
-        if covers(port.map { ":" + $0 }, delimiterCount: 0) { return "port" }
-        if covers(path, delimiterCount: 0) { return "path" }
-        if covers(query.map { "?" + $0 }, delimiterCount: 0) { return "query" }
-        return "fragment"
+        func consumesAll(_ byteClass: ByteClass) -> (UnsafeBufferPointer<UInt8>) -> Bool {
+            { buffer in (try? Scanner(input: buffer).run(of: byteClass, from: 0)) == buffer.count }
+        }
+        try check(scheme, "scheme") { buffer in
+            guard let first = buffer.first, ByteClass.alpha.contains(first) else { return false }
+            return buffer.allSatisfy { ByteClass.scheme.contains($0) }
+        }
+        try check(userinfo, "userinfo", consumesAll(.userinfo))
+        try check(host, "host") { buffer in
+            guard buffer.first == ASCII.leftSquareBracket else { return consumesAll(.regName)(buffer) }
+            return (try? Scanner(input: buffer).ipLiteral(from: 0).end) == buffer.count
+        }
+        try check(port, "port") { buffer in buffer.allSatisfy { ByteClass.digit.contains($0) } }
+        try check(path, "path", consumesAll(.path))
+        try check(query, "query", consumesAll(.queryOrFragment))
+        try check(fragment, "fragment", consumesAll(.queryOrFragment))
     }
 }
 

@@ -91,6 +91,7 @@ struct Scanner {
         switch grammar {
         case .uri, .absoluteURI:
             index = try requiredScheme()
+            ranges.schemeEnd = Int32(truncatingIfNeeded: index - 1)
         case .uriReference, .relativeReference:
             let (segmentEnd, isScheme) = try firstSegment()
             if segmentEnd < count, input[segmentEnd] == ASCII.colon {

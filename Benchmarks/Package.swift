@@ -1,0 +1,37 @@
+// swift-tools-version: 6.2
+// The benchmark package: its own manifest and .build, so package-benchmark, its malloc
+// interposer and Foundation never become dependencies of the library itself.
+import PackageDescription
+
+let package = Package(
+    name: "swift-redirect-uri-benchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "swift-redirect-uri", path: ".."),
+        // MallocInterposer supplies mallocCountTotal on Swift 6.3+ (no jemalloc to install).
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // Deterministic corpus of the four input categories (a)–(d), generated from a fixed seed.
+        .target(name: "BenchmarkCorpus"),
+        // Writes the corpus to text files for inspection or for other tools.
+        .executableTarget(name: "make-corpus", dependencies: ["BenchmarkCorpus"]),
+        // Discovered by `swift package benchmark` because it lives under Benchmarks/.
+        .executableTarget(
+            name: "RedirectURIBenchmarks",
+            dependencies: [
+                "BenchmarkCorpus",
+                .product(name: "RedirectURI", package: "swift-redirect-uri"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/RedirectURIBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Checks the corpus (shape, determinism, validity); never times anything.
+        .testTarget(
+            name: "BenchmarkCorpusTests",
+            dependencies: ["BenchmarkCorpus", .product(name: "RedirectURI", package: "swift-redirect-uri")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

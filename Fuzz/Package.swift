@@ -1,0 +1,40 @@
+// swift-tools-version: 6.2
+// The fuzz targets: a package of its own so that the root manifest never carries sanitizer flags.
+// ClusterFuzzLite builds with Swift 6.2, so the tools version stays at 6.2 or lower.
+//
+// Build (see scripts/build.sh, which also proves the build is instrumented):
+//   swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address
+//
+// Each target checks one property; its source holds declarations only, with a single
+// `@_cdecl("LLVMFuzzerTestOneInput")` entry point. Its dictionary and libFuzzer options sit next to
+// the source (`<Target>.dict`, `<Target>.options`, OSS-Fuzz conventions); the seed corpus is in
+// ../Corpus/<Target>/ and crashers are kept in ../Corpus/regressions/<Target>/.
+import PackageDescription
+
+let targets = [
+    "FuzzParse",
+]
+
+let package = Package(
+    name: "swift-redirect-uri-fuzz",
+    dependencies: [
+        .package(name: "swift-redirect-uri", path: ".."),
+    ],
+    targets: [
+        // Shared helpers: failing with a message, hex dumps, the list of grammars.
+        .target(
+            name: "FuzzSupport",
+            dependencies: [.product(name: "RedirectURI", package: "swift-redirect-uri")]
+        ),
+    ] + targets.map { name in
+        .executableTarget(
+            name: name,
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "RedirectURI", package: "swift-redirect-uri"),
+            ],
+            exclude: ["\(name).dict", "\(name).options"]
+        )
+    },
+    swiftLanguageModes: [.v6]
+)

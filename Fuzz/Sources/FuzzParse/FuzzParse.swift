@@ -1,0 +1,251 @@
+// FuzzParse — any bytes through every parsing entry point: nothing traps, and the result is
+// structurally sound.
+//
+// For each grammar, the bytes go through `URIParser.parse` (on libFuzzer's exact-size buffer, so
+// ASan sees any read past the end), `URIReference(bytes:)` with contiguous and non-contiguous
+// collections, and — when the bytes are UTF-8 — `URIReference(parsing:)` with a String and with
+// a Substring that does not start at its base's start. Checked:
+// - every entry point gives the same ranges or the same error (kind and offset);
+// - on success, an independent check of the ranges against the bytes (delimiters, component byte
+//   classes, path rules, grammar constraints, host kind, port number), and the accessors return
+//   exactly those slices;
+// - on failure, the offset is the first byte that cannot continue any valid reference: the
+//   prefix before it parses or fails at its end, and the prefix including it fails there;
+// - the grammars are consistent (`URI` = `URI-reference` with a scheme, `absolute-URI` = `URI`
+//   without a fragment, `relative-ref` = `URI-reference` without one);
+// - the other public entry points that take arbitrary text run without trapping.
+// Debug builds additionally run the library's own invariant assertion after every parse.
+import FuzzSupport
+import RedirectURI
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzParse(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = fuzzInput(data, size)
+    let exact = UnsafeBufferPointer(start: data, count: data == nil ? 0 : size)
+    let string = validString(bytes)
+    var outcomes: [URIGrammar: Result<URIComponentRanges, URIParseError>] = [:]
+
+    for grammar in allGrammars {
+        let direct = Result { () throws(URIParseError) in try URIParser.parse(exact, as: grammar) }
+        outcomes[grammar] = direct
+        let viaBytes = parseBytes(bytes, as: grammar).ranges
+        require(viaBytes == direct, "bytes entry point: \(outcome(viaBytes)) vs parser \(outcome(direct)) (\(grammar))")
+        let viaLazy = Result { () throws(URIParseError) in try URIReference(bytes: bytes.lazy.map { $0 }, as: grammar) }.ranges
+        require(viaLazy == direct, "non-contiguous bytes: \(outcome(viaLazy)) vs parser \(outcome(direct)) (\(grammar))")
+        if let string {
+            let viaString = parseString(string, as: grammar)
+            require(viaString.ranges == direct, "String entry point: \(outcome(viaString.ranges)) vs parser \(outcome(direct)) (\(grammar))")
+            // Slice by UTF-8 offsets: the input may start with a combining mark.
+            let padded = "\u{E9}x" + string + "#\u{E9}"
+            let start = padded.utf8.index(padded.startIndex, offsetBy: 3)
+            let end = padded.utf8.index(padded.endIndex, offsetBy: -3)
+            let substring = padded[start..<end]
+            let viaSubstring = Result { () throws(URIParseError) in try URIReference(parsing: substring, as: grammar) }
+            require(viaSubstring.ranges == direct, "Substring entry point: \(outcome(viaSubstring.ranges)) vs parser \(outcome(direct)) (\(grammar))")
+            if case .success(let reference) = viaString { checkAccessors(reference, bytes) }
+            if case .success(let reference) = viaSubstring { checkAccessors(reference, bytes) }
+        }
+        switch direct {
+        case .success(let ranges):
+            checkRanges(ranges, bytes, grammar)
+            if case .success(let reference) = parseBytes(bytes, as: grammar) {
+                checkAccessors(reference, bytes)
+                exerciseOperations(reference)
+            }
+        case .failure(let error):
+            checkError(error, bytes, grammar)
+        }
+    }
+
+    // The grammars agree with each other.
+    let reference = outcomes[.uriReference]!
+    let hasScheme = (try? reference.get())?.scheme != nil
+    let hasFragment = (try? reference.get())?.fragment != nil
+    func accepted(_ grammar: URIGrammar) -> URIComponentRanges? { try? outcomes[grammar]!.get() }
+    let expectURI = hasScheme ? accepted(.uriReference) : nil
+    require(accepted(.uri) == expectURI, "URI vs URI-reference with a scheme")
+    require(accepted(.absoluteURI) == (hasFragment ? nil : expectURI), "absolute-URI vs URI without fragment")
+    let expectRelative = (try? reference.get()).flatMap { $0.scheme == nil ? $0 : nil }
+    require(accepted(.relativeReference) == expectRelative, "relative-ref vs URI-reference without a scheme")
+
+    // Other entry points that take arbitrary text must not trap.
+    if let string {
+        _ = IPv4Address(string)
+        _ = IPv6Address(string)
+        _ = try? PercentEncoding.decodeString(string)
+        _ = PercentEncoding.needsDecoding(string, plusIsSpace: true)
+    }
+    _ = UTF8Validation.firstInvalidIndex(in: bytes)
+    return 0
+}
+
+/// Fixed bases for resolution, one per path shape.
+let bases: [URIReference] = [
+    "http://a/b/c/d;p?q", "msauth://code/x", "x:", "x:a", "x:/a/b", "file:///", "x://h",
+].map { try! URIReference(parsing: $0) }
+
+/// Runs the operations on an accepted reference; their properties are other targets' business.
+func exerciseOperations(_ reference: URIReference) {
+    _ = reference.normalized()
+    _ = reference.hostIsLoopbackLiteral
+    _ = reference.portNumber
+    _ = try? URIComponents(reference).build()
+    for base in bases { _ = try? reference.resolved(against: base) }
+    if reference.hasScheme { _ = try? reference.resolved(against: reference) }
+}
+
+/// The accessors are exactly the slices the ranges describe.
+func checkAccessors(_ reference: URIReference, _ bytes: [UInt8]) {
+    let ranges = reference.ranges
+    require(Array(reference.text.utf8) == bytes, "text is not the input")
+    func slice(_ range: Range<Int>?) -> [UInt8]? { range.map { Array(bytes[$0]) } }
+    func same(_ value: Substring?, _ range: Range<Int>?, _ name: String) {
+        require(value.map { Array($0.utf8) } == slice(range), "\(name) accessor disagrees with its range")
+    }
+    same(reference.scheme, ranges.scheme, "scheme")
+    same(reference.authority, ranges.authority, "authority")
+    same(reference.userinfo, ranges.userinfo, "userinfo")
+    same(reference.host, ranges.host, "host")
+    same(reference.port, ranges.port, "port")
+    same(reference.path, ranges.path, "path")
+    same(reference.query, ranges.query, "query")
+    same(reference.fragment, ranges.fragment, "fragment")
+    require(reference.hasScheme == (ranges.scheme != nil), "hasScheme")
+    require(reference.hostKind == ranges.hostKind, "hostKind")
+    require(reference.description == String(decoding: bytes, as: UTF8.self), "description")
+
+    // portNumber: 1…65535, digits only, no leading zero.
+    var expectedPort: Int? = nil
+    if let port = slice(ranges.port), let first = port.first, first != UInt8(ascii: "0"), port.count <= 5 {
+        let value = port.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        expectedPort = value <= 65535 ? value : nil
+    }
+    require(reference.portNumber == expectedPort, "portNumber \(String(describing: reference.portNumber)) vs \(String(describing: expectedPort))")
+}
+
+// Byte classes written out from RFC 3986 §2–3, independently of the library's tables.
+let alpha = Set(Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8))
+let digits = Set(Array("0123456789".utf8))
+let hexDigits = digits.union("abcdefABCDEF".utf8)
+let unreserved = alpha.union(digits).union("-._~".utf8)
+let subDelims = Set(Array("!$&'()*+,;=".utf8))
+let pchar = unreserved.union(subDelims).union(":@".utf8)
+let schemeTail = alpha.union(digits).union("+-.".utf8)
+
+/// Whether `bytes` is a run of `allowed` bytes and `%XX` triplets.
+func isEncoded(_ bytes: ArraySlice<UInt8>, _ allowed: Set<UInt8>) -> Bool {
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+        let byte = bytes[index]
+        if allowed.contains(byte) {
+            index += 1
+        } else if byte == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
+            hexDigits.contains(bytes[index + 1]), hexDigits.contains(bytes[index + 2])
+        {
+            index += 3
+        } else {
+            return false
+        }
+    }
+    return true
+}
+
+/// An independent structural check of accepted input.
+func checkRanges(_ ranges: URIComponentRanges, _ bytes: [UInt8], _ grammar: URIGrammar) {
+    let count = bytes.count
+    require(ranges.count == count, "count")
+    require(bytes.allSatisfy { $0 < 0x80 }, "accepted non-ASCII")
+    var cursor = 0
+    if let scheme = ranges.scheme {
+        require(scheme.lowerBound == 0 && scheme.upperBound < count && bytes[scheme.upperBound] == UInt8(ascii: ":"), "scheme delimiter")
+        require(!scheme.isEmpty && alpha.contains(bytes[0]) && bytes[1..<scheme.upperBound].allSatisfy(schemeTail.contains), "scheme bytes")
+        cursor = scheme.upperBound + 1
+    } else {
+        require(grammar == .uriReference || grammar == .relativeReference, "no scheme under \(grammar)")
+    }
+    if grammar == .relativeReference { require(ranges.scheme == nil, "scheme in a relative-ref") }
+    if let authority = ranges.authority {
+        require(authority.lowerBound == cursor + 2 && bytes[cursor] == UInt8(ascii: "/") && bytes[cursor + 1] == UInt8(ascii: "/"), "authority delimiter")
+        guard let host = ranges.host, let kind = ranges.hostKind else { fail("authority without host") }
+        var hostStart = authority.lowerBound
+        if let userinfo = ranges.userinfo {
+            require(userinfo.lowerBound == authority.lowerBound && userinfo.upperBound < authority.upperBound && bytes[userinfo.upperBound] == UInt8(ascii: "@"), "userinfo delimiter")
+            require(isEncoded(bytes[userinfo], unreserved.union(subDelims).union([UInt8(ascii: ":")])), "userinfo bytes")
+            hostStart = userinfo.upperBound + 1
+        }
+        require(host.lowerBound == hostStart, "host start")
+        if let port = ranges.port {
+            require(host.upperBound < count && bytes[host.upperBound] == UInt8(ascii: ":") && port.lowerBound == host.upperBound + 1 && port.upperBound == authority.upperBound, "port delimiter")
+            require(bytes[port].allSatisfy(digits.contains), "port bytes")
+        } else {
+            require(host.upperBound == authority.upperBound, "host end")
+        }
+        let hostBytes = bytes[host]
+        let hostText = String(decoding: hostBytes, as: UTF8.self)
+        switch kind {
+        case .ipv6:
+            require(hostBytes.first == UInt8(ascii: "[") && hostBytes.last == UInt8(ascii: "]"), "IPv6 brackets")
+            require(IPv6Address(hostText.dropFirst().dropLast()) != nil, "IPv6 host does not parse as IPv6Address")
+        case .ipvFuture:
+            require(hostBytes.count >= 5 && hostBytes.first == UInt8(ascii: "[") && hostBytes.last == UInt8(ascii: "]"), "IPvFuture brackets")
+            require(hostBytes[host.lowerBound + 1] | 0x20 == UInt8(ascii: "v"), "IPvFuture v")
+        case .ipv4:
+            require(IPv4Address(hostText) != nil, "ipv4 host kind for non-IPv4 text")
+            require(IPv4Address(hostText)!.description == hostText, "IPv4 text is not canonical")
+        case .regName:
+            require(IPv4Address(hostText) == nil, "reg-name that is an IPv4 address")
+            require(isEncoded(hostBytes, unreserved.union(subDelims)), "reg-name bytes")
+        }
+        cursor = authority.upperBound
+    } else {
+        require(ranges.userinfo == nil && ranges.host == nil && ranges.port == nil && ranges.hostKind == nil, "authority parts without authority")
+    }
+    let path = ranges.path
+    require(path.lowerBound == cursor && path.upperBound >= cursor && path.upperBound <= count, "path position")
+    let pathBytes = bytes[path]
+    require(isEncoded(pathBytes, pchar.union([UInt8(ascii: "/")])), "path bytes")
+    if ranges.authority != nil {
+        require(pathBytes.isEmpty || pathBytes.first == UInt8(ascii: "/"), "path-abempty")
+    } else {
+        require(!pathBytes.starts(with: "//".utf8), "path starting with // without authority")
+        if ranges.scheme == nil {
+            let firstSegment = pathBytes.prefix { $0 != UInt8(ascii: "/") }
+            require(!firstSegment.contains(UInt8(ascii: ":")), "path-noscheme with a colon")
+        }
+    }
+    cursor = path.upperBound
+    if let query = ranges.query {
+        require(cursor < count && bytes[cursor] == UInt8(ascii: "?") && query.lowerBound == cursor + 1, "query delimiter")
+        require(isEncoded(bytes[query], pchar.union("/?".utf8)), "query bytes")
+        cursor = query.upperBound
+    }
+    if let fragment = ranges.fragment {
+        require(grammar != .absoluteURI, "fragment in absolute-URI")
+        require(cursor < count && bytes[cursor] == UInt8(ascii: "#") && fragment.lowerBound == cursor + 1, "fragment delimiter")
+        require(isEncoded(bytes[fragment], pchar.union("/?".utf8)), "fragment bytes")
+        cursor = fragment.upperBound
+    }
+    require(cursor == count, "components do not cover the input")
+}
+
+/// The error names the first byte that cannot continue a valid reference.
+func checkError(_ error: URIParseError, _ bytes: [UInt8], _ grammar: URIGrammar) {
+    let offset = error.offset
+    require(offset >= 0 && offset <= bytes.count, "error offset \(offset) outside 0...\(bytes.count)")
+    require(URIParseError.Kind.allKinds.contains(error.kind), "unlisted error kind \(error.kind.code)")
+    _ = error.description
+    _ = error.message
+    _ = error.excerpt.caretDiagram(at: offset)
+    guard offset < bytes.count else { return }
+    let before = Array(bytes[..<offset])
+    if case .failure(let earlier) = parseBytes(before, as: grammar) {
+        require(earlier.offset == offset, "prefix before the error fails earlier: \(earlier.kind.code)@\(earlier.offset), full input \(error.kind.code)@\(offset) (\(grammar))")
+    }
+    let through = Array(bytes[...offset])
+    switch parseBytes(through, as: grammar) {
+    case .success:
+        fail("prefix through the error byte parses, full input fails with \(error.kind.code)@\(offset) (\(grammar))")
+    case .failure(let other):
+        require(other.offset == offset, "prefix through the error byte fails at \(other.offset), full input at \(offset) (\(grammar))")
+    }
+}

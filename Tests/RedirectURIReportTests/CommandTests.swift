@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// End-to-end: the built `parse` executable, its output and its exit codes.
+@Suite(.serialized)
+struct CommandTests {
+    @Test func seedExampleExitsZero() throws {
+        let outcome = try CommandRunner.run(["x-msauth-mytestiosapp://com.myapp.mytestapp"])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput.contains("host       com.myapp.mytestapp"))
+    }
+
+    @Test func invalidInputExitsOne() throws {
+        let outcome = try CommandRunner.run(["--json", "http://ok/", "http://h h/"])
+        #expect(outcome.status == 1)
+        let objects = try CommandRunner.jsonObjects(outcome.standardOutput)
+        #expect(objects.count == 2)
+        #expect(objects[0]["valid"] as? Bool == true)
+        #expect(objects[1]["valid"] as? Bool == false)
+    }
+
+    @Test func usageErrorExitsTwo() throws {
+        #expect(try CommandRunner.run(["--no-such-option"]).status == 2)
+    }
+
+    @Test func unreadableFileExitsTwo() throws {
+        let outcome = try CommandRunner.run(["--file", "/nonexistent/input"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("cannot read"))
+    }
+
+    @Test func fileBytesAreOneUnmodifiedInput() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("parse-input-\(UUID().uuidString)")
+        try Data([0x78, 0x3A, 0x2F, 0x61, 0x0A, 0x00]).write(to: url)  // "x:/a\n\0"
+        defer { try? FileManager.default.removeItem(at: url) }
+        let outcome = try CommandRunner.run(["--json", "--file", url.path])
+        #expect(outcome.status == 1)
+        let objects = try CommandRunner.jsonObjects(outcome.standardOutput)
+        #expect(objects.count == 1)
+        let error = try #require(objects.first?["error"] as? [String: Any])
+        #expect(error["offset"] as? Int == 4)
+    }
+
+    @Test func standardInputIsOneInputPerLine() throws {
+        let outcome = try CommandRunner.run(["--json"], standardInput: Data("msauth.com.contoso.app://auth\nhttp://[::1]:8080/cb\n".utf8))
+        #expect(outcome.status == 0)
+        #expect(try CommandRunner.jsonObjects(outcome.standardOutput).count == 2)
+    }
+
+    @Test func inputStartingWithDashAfterDoubleDash() throws {
+        let outcome = try CommandRunner.run(["--json", "--", "-a"])
+        #expect(outcome.status == 0)
+        let objects = try CommandRunner.jsonObjects(outcome.standardOutput)
+        #expect(objects.first?["input"] as? String == "-a")
+    }
+
+    @Test func helpExitsZero() throws {
+        let outcome = try CommandRunner.run(["--help"])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput.contains("Exit status"))
+    }
+}

@@ -1,0 +1,83 @@
+import Testing
+@testable import RedirectURI
+
+struct PercentEncodingTests {
+    static let decodeRows: [(encoded: String, decoded: String)] = [
+        ("x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp", "x-msauth-mytestiosapp://com.myapp.mytestapp"),
+        ("%253A", "%3A"),                   // exactly once (RFC 3986 §2.4)
+        ("%3a%3A", "::"),                   // either case of hex
+        ("a+b", "a+b"),                     // RFC 3986: '+' is a plus
+        ("caf%C3%A9", "café"),
+        ("", ""),
+        ("%F0%9F%98%80", "😀"),
+    ]
+
+    @Test(arguments: decodeRows)
+    func decodesExactlyOnce(encoded: String, decoded: String) throws {
+        #expect(try PercentEncoding.decodeString(encoded) == decoded)
+    }
+
+    @Test func formDecodingTurnsPlusIntoSpace() throws {
+        #expect(try PercentEncoding.decodeString("a+b%2Bc", plusIsSpace: true) == "a b+c")
+        #expect(try PercentEncoding.decodeString("a+b%2Bc") == "a+b+c")
+    }
+
+    static let badPercent: [(String, Int)] = [("%", 1), ("%4", 2), ("%G1", 1), ("a%4g", 3), ("%%41", 1)]
+
+    @Test(arguments: badPercent)
+    func invalidTripletsFailAtTheBadByte(text: String, offset: Int) {
+        #expect(throws: PercentDecodingError(.invalidPercentEncoding, at: offset)) {
+            try PercentEncoding.decode(text)
+        }
+    }
+
+    /// Not well-formed UTF-8 per Unicode Table 3-7, and the offset in the encoded input.
+    static let badUTF8: [(String, Int)] = [
+        ("%C0%AF", 0),                      // overlong '/'
+        ("%E0%80%AF", 0),                   // overlong, three bytes
+        ("%ED%A0%80", 0),                   // surrogate U+D800
+        ("%F4%90%80%80", 0),                // above U+10FFFF
+        ("ab%C3", 2),                       // truncated
+        ("ok%80", 2),                       // lone continuation byte
+        ("%FF", 0),
+    ]
+
+    @Test(arguments: badUTF8)
+    func invalidUTF8IsRejectedWithItsOffset(text: String, offset: Int) {
+        #expect(throws: PercentDecodingError(.invalidUTF8, at: offset)) {
+            try PercentEncoding.decodeString(text)
+        }
+        // Bytes are still available for callers that want them.
+        #expect((try? PercentEncoding.decode(text)) != nil)
+    }
+
+    @Test func encodingUsesUppercaseHexAndKeepsUnreserved() {
+        #expect(PercentEncoding.encode("x-msauth-mytestiosapp://com.myapp.mytestapp", allowing: .unreserved)
+            == "x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp")
+        #expect(PercentEncoding.encode("a b/é~", allowing: .unreserved) == "a%20b%2F%C3%A9~")
+        #expect(PercentEncoding.encode("/a b/c", allowing: .path) == "/a%20b/c")
+        #expect(PercentEncoding.encode("100%", allowing: .queryOrFragment) == "100%25")
+        #expect(PercentEncoding.formEncode("a b+c&d=e") == "a+b%2Bc%26d%3De")
+    }
+
+    @Test func utf8TableBoundaries() {
+        let valid: [[UInt8]] = [[0x7F], [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF],
+                                [0xEE, 0x80, 0x80], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF]]
+        let invalid: [[UInt8]] = [[0x80], [0xC1, 0xBF], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80],
+                                  [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80],
+                                  [0xE1, 0x80], [0xC2, 0x41]]
+        for bytes in valid { #expect(UTF8Validation.firstInvalidIndex(in: bytes) == nil, "\(bytes)") }
+        for bytes in invalid { #expect(UTF8Validation.firstInvalidIndex(in: bytes) == 0, "\(bytes)") }
+    }
+
+    @Test func utf8AgreesWithTheStandardLibraryOnRandomBytes() {
+        var generator = SeededGenerator(seed: 42)
+        for _ in 0..<5000 {
+            let count = Int.random(in: 0...8, using: &generator)
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let ours = UTF8Validation.firstInvalidIndex(in: bytes) == nil
+            let stdlib = String(validating: bytes, as: UTF8.self) != nil
+            #expect(ours == stdlib, "\(bytes)")
+        }
+    }
+}
