@@ -22,6 +22,7 @@ let package = Package(
         .executableTarget(
             name: "parse",
             dependencies: [
+                "RedirectURI",
                 "RedirectURIReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

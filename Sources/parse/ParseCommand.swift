@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RedirectURI
 import RedirectURIReport
 
 /// `parse`: analyse redirect URIs and broker URLs; a thin shell over RedirectURIReport.
@@ -12,8 +13,11 @@ struct ParseCommand: ParsableCommand {
             With no URI and no --file, reads one input per line from standard input (split on LF \
             only: a CR stays part of the input and is reported).
 
-            Exit status: 0 when every input is valid; 1 when any input is invalid; \
-            2 for a usage error or an unreadable file.
+            With --registered and/or --bundle-id, each input is verified as a presented redirect \
+            URI (SPEC §6) and the output carries a verdict.
+
+            Exit status: 0 when every input is valid (and accepted, when verifying); 1 when any \
+            input is invalid or rejected; 2 for a usage error or an unreadable file.
             """
     )
 
@@ -25,6 +29,15 @@ struct ParseCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Print one JSON object per input per line.")
     var json = false
+
+    @Option(name: .long, help: ArgumentHelp("A registered redirect URI of the app (repeatable); turns on verification.", valueName: "uri"))
+    var registered: [String] = []
+
+    @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The caller's bundle ID as the OS reports it; turns on verification.", valueName: "id"))
+    var bundleID: String?
+
+    @Flag(name: .customLong("bundle-id-case-insensitive"), help: "Relaxation: compare bundle IDs ignoring ASCII case (reported as a diagnostic when it matters).")
+    var bundleIDCaseInsensitive = false
 
     mutating func run() throws {
         var inputs: [[UInt8]] = uris.map { Array($0.utf8) }
@@ -38,12 +51,15 @@ struct ParseCommand: ParsableCommand {
         if uris.isEmpty && file.isEmpty {
             inputs = Self.lines(of: FileHandle.standardInput.readDataToEndOfFile())
         }
-        let analyzer = InputAnalyzer()
+        let verifying = !registered.isEmpty || bundleID != nil
+        let analyzer = InputAnalyzer(verification: verifying ? InputAnalyzer.Verification(
+            registered: registered, callerBundleID: bundleID,
+            options: VerificationOptions(bundleIDComparison: bundleIDCaseInsensitive ? .caseInsensitive : .exact)) : nil)
         let renderer = TextRenderer()
         var allValid = true
         for input in inputs {
             let report = analyzer.analyze(input)
-            allValid = allValid && report.valid
+            allValid = allValid && report.valid && (report.verdict?.accepted ?? true)
             print(json ? report.jsonLine() : renderer.render(report), terminator: json ? "\n" : "")
         }
         if !allValid { throw ExitCode(1) }

@@ -59,4 +59,41 @@ struct CommandTests {
         #expect(outcome.status == 0)
         #expect(outcome.standardOutput.contains("Exit status"))
     }
+
+    @Test func verificationVerdictAndExitStatus() throws {
+        let registered = ["--registered", "x-msauth-mytestiosapp://com.myapp.mytestapp", "--bundle-id", "com.myapp.mytestapp"]
+        let accepted = try CommandRunner.run(["--json"] + registered + ["--", "msauth://code/x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp"])
+        #expect(accepted.status == 0)
+        let verdict = try #require(try CommandRunner.jsonObjects(accepted.standardOutput).first?["verdict"] as? [String: Any])
+        #expect(verdict["accepted"] as? Bool == true)
+        #expect(verdict["rule"] is NSNull)
+        #expect(verdict["matched"] as? String == "x-msauth-mytestiosapp://com.myapp.mytestapp")
+
+        let rejected = try CommandRunner.run(["--json"] + registered + ["--", "x-msauth-mytestiosapp://com.myapp.mytestapp2"])
+        #expect(rejected.status == 1)
+        let rejection = try #require(try CommandRunner.jsonObjects(rejected.standardOutput).first?["verdict"] as? [String: Any])
+        #expect(rejection["accepted"] as? Bool == false)
+        #expect(rejection["rule"] as? String == "exact-match")
+        #expect(rejection["matched"] is NSNull)
+    }
+
+    @Test func verificationWorksForStandardInputAndFiles() throws {
+        let registered = ["--registered", "msauth.com.contoso.app://auth", "--bundle-id", "com.contoso.app"]
+        let piped = try CommandRunner.run(["--json"] + registered, standardInput: Data("msauth.com.contoso.app://auth\nmsauth.com.contoso.app://auth#\n".utf8))
+        #expect(piped.status == 1)
+        let rules = try CommandRunner.jsonObjects(piped.standardOutput).map { ($0["verdict"] as? [String: Any])?["rule"] as? String }
+        #expect(rules == [nil, "fragment"])
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("parse-verify-\(UUID().uuidString)")
+        try Data("msauth.com.contoso.app://auth".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try CommandRunner.run(registered + ["--file", url.path]).status == 0)
+    }
+
+    @Test func textExplainsARejectionInOneSentence() throws {
+        let outcome = try CommandRunner.run(["--registered", "x-msauth-mytestiosapp://com.myapp.mytestapp", "--bundle-id", "com.evil.app",
+                                             "x-msauth-mytestiosapp://com.myapp.mytestapp"])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput.contains("verdict    rejected (bundle-id)"))
+        #expect(outcome.standardOutput.contains("the redirect URI carries bundle ID 'com.myapp.mytestapp' but the caller is 'com.evil.app'"))
+    }
 }

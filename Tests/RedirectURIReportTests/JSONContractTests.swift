@@ -30,7 +30,11 @@ struct JSONContractTests {
         #expect(components["port"] is NSNull)
         #expect(components["query"] is NSNull)
         #expect(components["fragment"] is NSNull)
-        #expect((json["diagnostics"] as? [Any])?.isEmpty == true)
+        let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { $0["code"] as? String } == ["scheme-without-bundle-id"])
+        #expect(diagnostics.allSatisfy { Set($0.keys) == ["severity", "code", "message"] })
+        #expect(json["form"] as? String == "adal-broker")
+        #expect(json["bundleID"] as? String == "com.myapp.mytestapp")
     }
 
     @Test func absentAndEmptyDiffer() throws {

@@ -1,0 +1,83 @@
+/// Strict base64 (RFC 4648 §4, standard alphabet, padded) and base64url (§5) checks, without
+/// Foundation. Used for Android signature hashes and broker payloads.
+public enum Base64 {
+    static let standardAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    static func value(_ byte: UInt8, urlSafe: Bool) -> UInt8? {
+        switch byte {
+        case ASCII.uppercaseA...ASCII.uppercaseZ: return byte - ASCII.uppercaseA
+        case ASCII.lowercaseA...ASCII.lowercaseZ: return byte - ASCII.lowercaseA + 26
+        case ASCII.digitZero...ASCII.digitNine: return byte - ASCII.digitZero + 52
+        case ASCII.plusSign where !urlSafe, ASCII.hyphen where urlSafe: return 62
+        case ASCII.slash where !urlSafe, ASCII.underscore where urlSafe: return 63
+        default: return nil
+        }
+    }
+
+    /// Decodes padded standard base64. Rejects a wrong length, a byte outside the alphabet,
+    /// misplaced padding, and non-zero bits after the last byte (so every value has one encoding).
+    ///
+    /// ```swift
+    /// Base64.decode("1wIqXSqBj7w+h11ZifsnqwgyKrY=")?.count   // 20 (a SHA-1)
+    /// ```
+    public static func decode(_ text: some StringProtocol) -> [UInt8]? {
+        let bytes = Array(text.utf8)
+        guard bytes.count % 4 == 0 else { return nil }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count / 4 * 3)
+        var index = 0
+        while index < bytes.count {
+            let isLast = index + 4 == bytes.count
+            let padding = isLast ? (bytes[index + 3] == ASCII.equalsSign ? (bytes[index + 2] == ASCII.equalsSign ? 2 : 1) : 0) : 0
+            var quantum: UInt32 = 0
+            for offset in 0..<4 {
+                let byte = bytes[index + offset]
+                if offset >= 4 - padding {
+                    quantum <<= 6
+                    continue
+                }
+                guard let value = value(byte, urlSafe: false) else { return nil }
+                quantum = quantum << 6 | UInt32(value)
+            }
+            let decoded = [UInt8(truncatingIfNeeded: quantum >> 16), UInt8(truncatingIfNeeded: quantum >> 8), UInt8(truncatingIfNeeded: quantum)]
+            // Canonical encoding: the bits under the padding must be zero.
+            if padding == 1, decoded[2] != 0 { return nil }
+            if padding == 2, decoded[1] != 0 || decoded[2] != 0 { return nil }
+            output += decoded.prefix(3 - padding)
+            index += 4
+        }
+        return output
+    }
+
+    /// Standard padded base64 of `bytes`.
+    public static func encode(_ bytes: some Collection<UInt8>) -> String {
+        let input = Array(bytes)
+        var output: [UInt8] = []
+        output.reserveCapacity((input.count + 2) / 3 * 4)
+        var index = 0
+        while index < input.count {
+            let remaining = input.count - index
+            let b0 = UInt32(input[index])
+            let b1 = remaining > 1 ? UInt32(input[index + 1]) : 0
+            let b2 = remaining > 2 ? UInt32(input[index + 2]) : 0
+            let quantum = b0 << 16 | b1 << 8 | b2
+            output.append(standardAlphabet[Int(quantum >> 18 & 63)])
+            output.append(standardAlphabet[Int(quantum >> 12 & 63)])
+            output.append(remaining > 1 ? standardAlphabet[Int(quantum >> 6 & 63)] : ASCII.equalsSign)
+            output.append(remaining > 2 ? standardAlphabet[Int(quantum & 63)] : ASCII.equalsSign)
+            index += 3
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Whether `text` is unpadded base64url (RFC 4648 §5): only `A–Z a–z 0–9 - _`, and a length
+    /// that some byte string encodes to (not 1 mod 4). Returns the offset of the first bad byte.
+    public static func firstInvalidBase64URLOffset(_ text: some StringProtocol) -> Int? {
+        var count = 0
+        for byte in text.utf8 {
+            guard value(byte, urlSafe: true) != nil else { return count }
+            count += 1
+        }
+        return count % 4 == 1 ? count : nil
+    }
+}

@@ -1,0 +1,73 @@
+/// An Apple bundle ID: one or more labels of `A–Z a–z 0–9 -`, separated by `.` (SPEC §5).
+///
+/// A bundle ID is compared **exactly**: brokers and servers do, and Apple's own documents disagree
+/// on case. Case-insensitive comparison exists only as an explicit option.
+///
+/// ```swift
+/// let id = BundleID("com.Contoso.MailApp")     // valid, case kept
+/// BundleID("com..app")                         // nil: empty label
+/// id?.matches(BundleID("com.contoso.mailapp")!)                               // false
+/// id?.matches(BundleID("com.contoso.mailapp")!, comparison: .caseInsensitive) // true
+/// ```
+public struct BundleID: Sendable, Hashable, CustomStringConvertible {
+    /// The bundle ID as written (a slice of the text it came from; no copy).
+    public let text: Substring
+
+    /// How two bundle IDs are compared.
+    public enum Comparison: Sendable, Hashable {
+        /// Byte for byte (the default everywhere).
+        case exact
+        /// ASCII case folded: an explicit relaxation, reported as a diagnostic where it is used.
+        case caseInsensitive
+    }
+
+    /// Validates `text` against the bundle ID grammar; `nil` when it does not match.
+    public init?(_ text: some StringProtocol) {
+        let slice = Substring(text)
+        guard Self.isValid(slice.utf8) else { return nil }
+        self.text = slice
+    }
+
+    /// Whether bytes match `1*( ALPHA / DIGIT / "-" / "." )` with no empty label.
+    public static func isValid(_ bytes: some Collection<UInt8>) -> Bool {
+        var previousWasDot = true  // so that a leading '.' is an empty label
+        for byte in bytes {
+            if byte == ASCII.period {
+                if previousWasDot { return false }
+                previousWasDot = true
+            } else if ByteClass.alpha.contains(byte) || ByteClass.digit.contains(byte) || byte == ASCII.hyphen {
+                previousWasDot = false
+            } else {
+                return false
+            }
+        }
+        return !previousWasDot  // non-empty, and no trailing '.'
+    }
+
+    /// Whether two bundle IDs are the same under `comparison`.
+    public func matches(_ other: BundleID, comparison: Comparison = .exact) -> Bool {
+        switch comparison {
+        case .exact: return text.utf8.elementsEqual(other.text.utf8)
+        case .caseInsensitive: return text.utf8.elementsEqual(other.text.utf8) { ASCII.lowercased($0) == ASCII.lowercased($1) }
+        }
+    }
+
+    /// Compares texts exactly.
+    public static func == (lhs: BundleID, rhs: BundleID) -> Bool { lhs.matches(rhs) }
+    /// Hashes the text.
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    /// The bundle ID as written.
+    public var description: String { String(text) }
+}
+
+extension Collection where Element == UInt8 {
+    /// Compares with ASCII text, folding ASCII case only.
+    func equalsIgnoringASCIICase(_ other: some Collection<UInt8>) -> Bool {
+        elementsEqual(other) { ASCII.lowercased($0) == ASCII.lowercased($1) }
+    }
+
+    /// Whether the bytes start with ASCII `prefix`, folding ASCII case only.
+    func hasPrefixIgnoringASCIICase(_ prefix: some Collection<UInt8>) -> Bool {
+        count >= prefix.count && self.prefix(prefix.count).equalsIgnoringASCIICase(prefix)
+    }
+}

@@ -1,0 +1,160 @@
+import Testing
+@testable import RedirectURI
+
+/// SPEC §2 and §5: every form, with the examples from Microsoft's public SSO documentation.
+struct RedirectClassificationTests {
+    static let rows: [(uri: String, form: RedirectForm, bundleID: String?)] = [
+        // Microsoft's SSO walkthrough: several apps of one vendor share a client ID.
+        ("x-msauth-mytestiosapp://com.myapp.mytestapp", .adalBroker, "com.myapp.mytestapp"),
+        ("x-msauth-mytestiosapp://com.myapp.mytestapp2", .adalBroker, "com.myapp.mytestapp2"),
+        ("x-msauth-mytestiosapp://com.myapp.mytestapp3", .adalBroker, "com.myapp.mytestapp3"),
+        ("msauth://code/x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp", .certificateAuth, "com.myapp.mytestapp"),
+        ("msauth://code/x-msauth-mytestiosapp%3a%2f%2fcom.myapp.mytestapp", .certificateAuth, "com.myapp.mytestapp"),
+        ("msauth.com.contoso.MailApp://auth", .msalBroker, "com.contoso.MailApp"),  // case kept
+        ("MSAUTH.com.contoso.app://auth", .msalBroker, "com.contoso.app"),
+        ("msauth://code/msauth.com.contoso.app%3A%2F%2Fauth", .certificateAuth, "com.contoso.app"),
+        ("msauth://com.example.app/1wIqXSqBj7w%2Bh11ZifsnqwgyKrY%3D", .androidBroker, "com.example.app"),
+        ("com.example.app:/oauth2redirect/provider", .privateUse, nil),
+        ("com.googleusercontent.apps.123:/oauth2redirect", .privateUse, nil),
+        ("http://127.0.0.1:51004/callback", .loopback, nil),
+        ("http://[::1]:8080/cb", .loopback, nil),
+        ("http://127.0.0.1/", .loopback, nil),
+        ("https://login.example.com/cb", .https, nil),
+        // not a form
+        ("http://localhost:51004/callback", .other, nil),
+        ("http://[0:0:0:0:0:0:0:1]:80/", .other, nil),           // loopback only as the RFC 8252 literals
+        ("http://user@127.0.0.1:80/", .other, nil),
+        ("msauth://code/msauth%3A%2F%2Fcode%2Fx-app%253A%252F%252Fcom.app", .other, nil),  // nested wrapper
+        ("msauth://code/x-app%253A%252F%252Fcom.app", .other, nil),  // double-encoded: decodes to a relative reference
+        ("msauth://code/https%3A%2F%2Fexample.com", .other, nil),   // inner is not a broker form
+        ("msauth://code/a/b", .other, nil),                         // two segments
+        ("msauth://code/%FF", .other, nil),                         // not UTF-8
+        ("msauth.com..app://auth", .other, nil),                    // empty label
+        ("msauth.com.app://other", .other, nil),
+        ("msauth.com.app:/auth", .privateUse, nil),
+        ("x-app://com.app:443", .other, nil),                       // a port: not a bare bundle ID
+        ("x-app://user@com.app", .other, nil),
+        ("x-app://com.app%2Eevil", .other, nil),
+        ("x-app://127.0.0.1", .other, nil),
+        ("myapp:callback", .other, nil),
+        ("msauth://com.example.app/notbase64", .other, nil),
+        ("urn:ietf:wg:oauth:2.0:oob", .other, nil),
+        ("msauthv2://broker?x=1", .other, nil),
+    ]
+
+    @Test(arguments: rows)
+    func formAndBundleID(uri: String, form: RedirectForm, bundleID: String?) throws {
+        let redirect = try RedirectURI(parsing: uri)
+        #expect(redirect.form == form)
+        let carried = redirect.bundleID?.description ?? redirect.androidPackage.map(String.init)
+        #expect(carried == bundleID)
+    }
+
+    @Test func rowCountIsPinnedAndEveryFormAppears() {
+        #expect(Self.rows.count == 34)
+        #expect(Set(Self.rows.map(\.form)) == Set(RedirectForm.allCases))
+    }
+
+    @Test func wrapperInnerIsDecodedExactlyOnce() throws {
+        let wrapper = try RedirectURI(parsing: "msauth://code/x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp")
+        let inner = try #require(wrapper.inner)
+        #expect(inner.reference.description == "x-msauth-mytestiosapp://com.myapp.mytestapp")
+        #expect(inner.form == .adalBroker)
+        #expect(inner.inner == nil)
+    }
+
+    @Test func androidSignatureHash() throws {
+        let android = try RedirectURI(parsing: "msauth://com.example.app/1wIqXSqBj7w%2Bh11ZifsnqwgyKrY%3D")
+        #expect(android.signatureHash?.count == 20)
+        #expect(android.signatureHash.map(Base64.encode) == "1wIqXSqBj7w+h11ZifsnqwgyKrY=")
+    }
+
+    @Test func relativeReferenceIsOther() throws {
+        let redirect = RedirectURI(classifying: try URIReference(parsing: "/cb"))
+        #expect(redirect.form == .other)
+        #expect(redirect.diagnostics.map(\.code) == ["not-absolute"])
+    }
+
+    @Test func bundleIDGrammar() {
+        for valid in ["com.app", "a", "com.My-App.2", "1.2"] { #expect(BundleID(valid) != nil, "\(valid)") }
+        for invalid in ["", ".", "com.", ".com", "com..app", "com_app", "com app", "cöm.app", "com.app/"] {
+            #expect(BundleID(invalid) == nil, "\(invalid)")
+        }
+        let a = BundleID("com.App")!
+        let b = BundleID("com.app")!
+        #expect(!a.matches(b))
+        #expect(a.matches(b, comparison: .caseInsensitive))
+        #expect(a != b)
+    }
+
+    @Test func base64IsStrict() {
+        #expect(Base64.decode("1wIqXSqBj7w+h11ZifsnqwgyKrY=")?.count == 20)
+        #expect(Base64.decode("1wIqXSqBj7w+h11ZifsnqwgyKrZ=") == nil)  // non-zero bits under the padding
+        #expect(Base64.decode("abc") == nil)
+        #expect(Base64.decode("ab=c") == nil)
+        #expect(Base64.decode("a-b_") == nil)                           // base64url alphabet
+        #expect(Base64.decode("") == [])
+        var generator = SeededGenerator(seed: 11)
+        for _ in 0..<500 {
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            #expect(Base64.decode(Base64.encode(bytes)) == bytes)
+        }
+    }
+}
+
+/// SPEC §5: build → classify returns the same parts.
+struct RedirectBuilderTests {
+    @Test func eachFormRoundTrips() throws {
+        let bundle = try #require(BundleID("com.myapp.mytestapp"))
+        let adal = try RedirectURI.adalBroker(scheme: "x-msauth-mytestiosapp", bundleID: bundle)
+        #expect(adal.description == "x-msauth-mytestiosapp://com.myapp.mytestapp")
+        let wrapper = try RedirectURI.certificateAuth(wrapping: adal)
+        #expect(wrapper.description == "msauth://code/x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp")
+        #expect(wrapper.bundleID == bundle)
+        let msal = try RedirectURI.msalBroker(bundleID: try #require(BundleID("com.contoso.MailApp")))
+        #expect(msal.description == "msauth.com.contoso.MailApp://auth")
+        let hash: [UInt8] = Array(0..<20)
+        let android = try RedirectURI.androidBroker(package: "com.example.app", signatureHash: hash)
+        #expect(android.signatureHash == hash)
+        #expect(try RedirectURI.privateUse(scheme: "com.example.app", path: "/oauth2redirect").form == .privateUse)
+        #expect(try RedirectURI.loopback(host: .ipv6, port: 8080, path: "/cb").description == "http://[::1]:8080/cb")
+        #expect(try RedirectURI.https(host: "login.example.com", path: "/cb").form == .https)
+    }
+
+    @Test func buildersRefuseWhatWouldMeanSomethingElse() throws {
+        let bundle = try #require(BundleID("com.app"))
+        #expect(throws: RedirectBuildError.self) { try RedirectURI.adalBroker(scheme: "https", bundleID: bundle) }
+        #expect(throws: RedirectBuildError.self) { try RedirectURI.adalBroker(scheme: "msauth.x", bundleID: bundle) }
+        #expect(throws: RedirectBuildError.self) { try RedirectURI.adalBroker(scheme: "x:y", bundleID: bundle) }
+        #expect(throws: RedirectBuildError.self) { try RedirectURI.loopback(host: .ipv4, port: 0, path: "/") }
+        #expect(throws: RedirectBuildError.self) { try RedirectURI.androidBroker(package: "com.app", signatureHash: [1]) }
+        #expect(throws: RedirectBuildError.self) { try RedirectURI.privateUse(scheme: "com.app", path: "//x") }
+        let https = try RedirectURI.https(host: "example.com", path: "/")
+        #expect(throws: RedirectBuildError.self) { try RedirectURI.certificateAuth(wrapping: https) }
+    }
+
+    @Test func generatedPartsSurviveBuildThenClassify() throws {
+        var generator = SeededGenerator(seed: 12)
+        let labelCharacters = Array("abcXYZ019-")
+        func label() -> String { String((0..<Int.random(in: 1...6, using: &generator)).map { _ in labelCharacters.randomElement(using: &generator) ?? "a" }) }
+        for _ in 0..<1_000 {
+            let text = (0..<Int.random(in: 1...4, using: &generator)).map { _ in label() }.joined(separator: ".")
+            // A bundle ID that is also an IPv4 address ("1.9.0.1") is an IPv4 host, never an ADAL host.
+            guard IPv4Address(text) == nil else { continue }
+            let bundle = try #require(BundleID(text))
+            let adal = try RedirectURI.adalBroker(scheme: "x-msauth-" + label().filter(\.isLetter) + "app", bundleID: bundle)
+            let msal = try RedirectURI.msalBroker(bundleID: bundle)
+            for built in [adal, msal, try RedirectURI.certificateAuth(wrapping: adal), try RedirectURI.certificateAuth(wrapping: msal)] {
+                let again = try RedirectURI(parsing: built.description)
+                #expect(again.form == built.form)
+                #expect(again.bundleID == bundle)
+            }
+            let hash = (0..<20).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let android = try RedirectURI.androidBroker(package: "com.a" + label().filter(\.isLetter), signatureHash: hash)
+            #expect(try RedirectURI(parsing: android.description).signatureHash == hash)
+            let port = Int.random(in: 1...65_535, using: &generator)
+            let loopback = try RedirectURI.loopback(host: .ipv4, port: port, path: "/cb")
+            #expect(try RedirectURI(parsing: loopback.description).reference.portNumber == port)
+        }
+    }
+}
