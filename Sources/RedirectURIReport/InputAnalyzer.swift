@@ -64,11 +64,79 @@ public struct InputAnalyzer: Sendable {
             report.inner = InputReport.Box(InputAnalyzer().analyze(Array(inner.reference.text.utf8)))
         }
         var diagnostics = redirect.diagnostics
-        if reference.hasScheme {
+        // Registration lint is about redirect URIs; a broker request URL is not one.
+        if reference.hasScheme, BrokerEndpoint(reference) == nil {
             diagnostics += RegistrationLint.lint(report.input)
         }
         report.diagnostics = diagnostics.map(DiagnosticReport.init)
+        if let query = reference.query {
+            describeQuery(query, of: reference, into: &report)
+        }
         return report
+    }
+
+    /// Fills `parameters` and, for a broker request or response, `message`.
+    func describeQuery(_ query: Substring, of reference: URIReference, into report: inout InputReport) {
+        let isRequest = BrokerEndpoint(reference) != nil
+        let names = Set(QueryParameters(query).compactMap { try? $0.name(.form) })
+        let isResponse = !isRequest && (names.contains("response") || names.contains("error_code"))
+            && (names.contains("msg_protocol_ver") || names.contains("hash") || names.contains("error_code"))
+        // Broker messages are form-encoded; any other query is read as RFC 3986 says.
+        let decoding: QueryDecoding = isRequest || isResponse ? .form : .rfc3986
+        report.parameters = QueryParameters(query, decoding: decoding).map { parameter in
+            let name = (try? parameter.name(decoding)) ?? String(parameter.rawName)
+            let value = (try? parameter.value(decoding)) ?? parameter.rawValue.map(String.init)
+            return ParameterReport(name: name, value: value)
+        }
+        if isRequest {
+            report.message = describeRequest(reference)
+        } else if isResponse {
+            report.message = describeResponse(reference)
+        }
+    }
+
+    func describeRequest(_ reference: URIReference) -> MessageReport {
+        let request: BrokerRequest
+        do {
+            request = try BrokerRequest.parseParameters(reference)
+        } catch {
+            return MessageReport(type: "broker-request", protocol: nil, fields: [:], problems: [error.description])
+        }
+        var fields: [String: String] = ["endpoint": request.endpoint.rawValue]
+        for parameter in request.parameters where BrokerRequest.knownNames.contains(parameter.name) && fields[parameter.name] == nil {
+            fields[parameter.name] = parameter.value ?? ""
+        }
+        if let redirect = request.redirectURI {
+            fields["redirect_uri.form"] = redirect.form.rawValue
+            fields["redirect_uri.bundle_id"] = redirect.bundleID?.description
+        }
+        if !request.unknownParameters.isEmpty {
+            fields["unknown_parameters"] = request.unknownParameters.map(\.name).joined(separator: ",")
+        }
+        var problems = request.problems().map(\.description)
+        if let caller = verification?.callerBundleID, request.value("redirect_uri") != nil {
+            let verdict = request.checkRedirectURI(callerBundleID: caller, options: verification?.options ?? .strict)
+            if !verdict.accepted {
+                problems.append("invalid-redirect-uri 'redirect_uri': \(verdict.explanation) (rule \(verdict.failedRule?.identifier ?? "?"))")
+            }
+        }
+        return MessageReport(type: "broker-request", protocol: request.protocolVersion, fields: fields, problems: problems)
+    }
+
+    func describeResponse(_ reference: URIReference) -> MessageReport {
+        let errorLike = QueryParameters(reference.query ?? "").contains { $0.hasName("error_code") }
+        let type = errorLike ? "broker-error-response" : "broker-response"
+        let response: BrokerResponse
+        do {
+            response = try BrokerResponse(reference)
+        } catch {
+            return MessageReport(type: type, protocol: nil, fields: [:], problems: [error.description])
+        }
+        var fields: [String: String] = ["redirect_uri": String(response.redirectURI)]
+        for name in ["msg_protocol_ver", "response", "hash", "broker_nonce", "error_code", "error_description", "error", "suberror"] {
+            if let value = response.value(name) { fields[name] = value }
+        }
+        return MessageReport(type: response.kind.rawValue, protocol: response.protocolVersion, fields: fields, problems: [])
     }
 
     func verify(_ bytes: [UInt8], report: inout InputReport, _ verification: Verification) -> VerdictReport {
@@ -78,8 +146,18 @@ public struct InputAnalyzer: Sendable {
             report.diagnostics.append(DiagnosticReport(severity: "warning", code: "no-registered-uris",
                 message: "no registered redirect URIs were given, so rules 2 and 3 were not checked"))
         }
+        var presented = bytes
+        // For a broker request, the broker's check is on the redirect URI it carries.
+        if let reference = try? URIReference(bytes: bytes, as: .uri), BrokerEndpoint(reference) != nil,
+            let request = try? BrokerRequest.parseParameters(reference), let redirect = request.value("redirect_uri")
+        {
+            presented = Array(redirect.utf8)
+            if verification.registered.isEmpty { registered = [redirect] }
+            report.diagnostics.append(DiagnosticReport(severity: "info", code: "verified-nested-redirect-uri",
+                message: "the verdict is about the request's redirect_uri '\(redirect)'"))
+        }
         let verifier = RedirectVerifier(registered: registered, options: verification.options)
-        let verdict = verifier.verify(bytes: bytes, callerBundleID: verification.callerBundleID)
+        let verdict = verifier.verify(bytes: presented, callerBundleID: verification.callerBundleID)
         report.diagnostics += verdict.diagnostics.map(DiagnosticReport.init)
         return VerdictReport(accepted: verdict.accepted, rule: verdict.failedRule?.identifier,
             matched: verdict.matched, explanation: verdict.explanation)

@@ -69,6 +69,53 @@ struct JSONContractTests {
     }
 }
 
+struct BrokerMessageReportTests {
+    static let request = "msauthv2://broker?msg_protocol_ver=3&authority=https%3A%2F%2Flogin.microsoftonline.com%2Fcommon"
+        + "&client_id=00000000-0000-0000-0000-000000000001&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"
+        + "&scope=User.Read+openid&correlation_id=b0b5e4b1-8c55-4b8f-9f0f-3d2b8c1c9a11"
+        + "&broker_key=q3eQh1lA2y0k7u_8-Jq4s5t6u7v8w9x0y1z2A3B4C5D&client_version=1.2.3&x_extra=1"
+
+    @Test func requestFillsParametersAndMessage() throws {
+        let report = InputAnalyzer().analyze(Array(Self.request.utf8))
+        #expect(report.parameters?.first == ParameterReport(name: "msg_protocol_ver", value: "3"))
+        #expect(report.parameters?.contains(ParameterReport(name: "scope", value: "User.Read openid")) == true)
+        let message = try #require(report.message)
+        #expect(message.type == "broker-request")
+        #expect(message.protocol == 3)
+        #expect(message.fields["redirect_uri.bundle_id"] == "com.contoso.app")
+        #expect(message.fields["unknown_parameters"] == "x_extra")
+        #expect(message.problems.isEmpty)
+        #expect(report.diagnostics.isEmpty)
+    }
+
+    @Test func nestedRedirectURIIsCheckedAgainstTheCaller() throws {
+        let analyzer = InputAnalyzer(verification: .init(registered: [], callerBundleID: "com.evil.app"))
+        let report = analyzer.analyze(Array(Self.request.utf8))
+        #expect(report.verdict?.accepted == false)
+        #expect(report.verdict?.rule == "bundle-id")
+        #expect(report.message?.problems.contains { $0.hasPrefix("invalid-redirect-uri 'redirect_uri'") } == true)
+    }
+
+    @Test func responsesAndErrorResponses() throws {
+        let hash = String(repeating: "AB", count: 32)
+        let success = InputAnalyzer().analyze(Array("msauth.com.contoso.app://auth?msg_protocol_ver=3&response=abcd&hash=\(hash)".utf8))
+        #expect(success.message?.type == "broker-response")
+        #expect(success.message?.fields["response"] == "abcd")
+        #expect(success.message?.problems.isEmpty == true)
+        let lowercase = InputAnalyzer().analyze(Array("msauth.com.contoso.app://auth?msg_protocol_ver=3&response=abcd&hash=\(hash.lowercased())".utf8))
+        #expect(lowercase.message?.problems == ["invalid-value 'hash': must be 64 uppercase hex digits (a SHA-256)"])
+        let failure = InputAnalyzer().analyze(Array("msauth.com.contoso.app://auth?error_code=-50005&error_description=User+cancelled".utf8))
+        #expect(failure.message?.type == "broker-error-response")
+        #expect(failure.message?.fields["error_description"] == "User cancelled")
+    }
+
+    @Test func plainQueriesUseRFC3986Decoding() {
+        let report = InputAnalyzer().analyze(Array("https://example.com/cb?a=b+c&d".utf8))
+        #expect(report.parameters == [ParameterReport(name: "a", value: "b+c"), ParameterReport(name: "d", value: nil)])
+        #expect(report.message == nil)
+    }
+}
+
 struct TextRendererTests {
     @Test func seedExample() {
         let text = TextRenderer().render(InputAnalyzer().analyze(Array("x-msauth-mytestiosapp://com.myapp.mytestapp".utf8)))

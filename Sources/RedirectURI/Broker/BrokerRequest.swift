@@ -1,0 +1,253 @@
+/// One decoded query parameter of a broker message.
+public struct BrokerParameter: Sendable, Hashable {
+    /// The decoded name.
+    public var name: String
+    /// The decoded value; `nil` for a piece written without `=`.
+    public var value: String?
+
+    /// Creates a parameter.
+    public init(_ name: String, _ value: String?) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// Where a broker request is sent (SPEC §8).
+public enum BrokerEndpoint: String, Sendable, Hashable, CaseIterable {
+    /// `msauth://broker` — the ADAL protocol (`max_protocol_ver=2`).
+    case msauth
+    /// `msauthv2://broker` — the MSAL protocol (`msg_protocol_ver=3`).
+    case msauthv2
+    /// `msauthv3://broker` — MSAL, nonce-capable.
+    case msauthv3
+    /// `https://login.microsoftonline.com/applebroker/msauthv2` — the universal-link variant.
+    case universalLink = "universal-link"
+
+    /// The URL before `?`.
+    public var base: String {
+        switch self {
+        case .msauth: return "msauth://broker"
+        case .msauthv2: return "msauthv2://broker"
+        case .msauthv3: return "msauthv3://broker"
+        case .universalLink: return "https://login.microsoftonline.com/applebroker/msauthv2"
+        }
+    }
+
+    /// The endpoint a parsed URL addresses (scheme compared ignoring case, as RFC 3986 allows;
+    /// host and path exactly), or `nil`.
+    public init?(_ reference: URIReference) {
+        guard let scheme = reference.scheme, reference.userinfo == nil, reference.port == nil,
+            let host = reference.host
+        else { return nil }
+        let lowered = String(decoding: scheme.utf8.map(ASCII.lowercased), as: UTF8.self)
+        if host == "broker", reference.path.isEmpty, let endpoint = BrokerEndpoint(rawValue: lowered), endpoint != .universalLink {
+            self = endpoint
+        } else if lowered == "https", host == "login.microsoftonline.com", reference.path == "/applebroker/msauthv2" {
+            self = .universalLink
+        } else {
+            return nil
+        }
+    }
+}
+
+/// A broker request URL: `msauth://broker?…`, `msauthv2://broker?…`, `msauthv3://broker?…` or the
+/// universal link (SPEC §8).
+///
+/// The request is its endpoint and its parameters, decoded, in order — unknown ones included — so
+/// `BrokerRequest(parsing: request.url)` gives back `request`, and `url` keeps every parameter of the
+/// URL it was parsed from. Typed accessors read the parameters the SPEC lists; ``problems()`` checks
+/// them (UUIDs, base64url, protocol version, the nested redirect URI, required parameters).
+///
+/// ```swift
+/// let request = try BrokerRequest(parsing: "msauthv2://broker?msg_protocol_ver=3&client_id=…&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&…")
+/// request.redirectURI?.bundleID     // "com.contoso.app"
+/// request.checkRedirectURI(callerBundleID: "com.contoso.app").accepted
+/// ```
+public struct BrokerRequest: Sendable, Hashable {
+    /// Where the request goes.
+    public var endpoint: BrokerEndpoint
+    /// Every parameter, decoded (form decoding: `+` is a space), in order.
+    public var parameters: [BrokerParameter]
+
+    /// Creates a request from its parts; nothing is checked until ``problems()``.
+    public init(endpoint: BrokerEndpoint, parameters: [BrokerParameter]) {
+        self.endpoint = endpoint
+        self.parameters = parameters
+    }
+
+    /// Parses a broker request URL and requires it to have no problems.
+    ///
+    /// - Throws: ``BrokerMessageError``: the first of ``problems()``, or why the URL is not a
+    ///   broker request at all.
+    public init(parsing text: String) throws(BrokerMessageError) {
+        let request = try Self.parseParameters(text)
+        if let problem = request.problems().first { throw problem }
+        self = request
+    }
+
+    /// Parses a broker request URL without judging its parameters.
+    public static func parseParameters(_ text: String) throws(BrokerMessageError) -> BrokerRequest {
+        let reference: URIReference
+        do {
+            reference = try URIReference(parsing: text, as: .uri)
+        } catch {
+            throw BrokerMessageError(.invalidURI, detail: "\(error.kind) at offset \(error.offset)")
+        }
+        return try parseParameters(reference)
+    }
+
+    /// Reads the endpoint and parameters of a parsed URL.
+    public static func parseParameters(_ reference: URIReference) throws(BrokerMessageError) -> BrokerRequest {
+        guard let endpoint = BrokerEndpoint(reference), reference.fragment == nil else {
+            throw BrokerMessageError(.notABrokerRequest,
+                detail: "a broker request is msauth://broker, msauthv2://broker, msauthv3://broker or https://login.microsoftonline.com/applebroker/msauthv2, with a query and no fragment")
+        }
+        let query = QueryParameters(reference.query ?? "", decoding: .form)
+        let decoded = try query.decoded()
+        return BrokerRequest(endpoint: endpoint, parameters: decoded.map { BrokerParameter($0.name, $0.value) })
+    }
+
+    /// The URL: the endpoint, then each parameter form-encoded (uppercase hex, space as `+`).
+    public var url: String {
+        guard !parameters.isEmpty else { return endpoint.base + "?" }
+        return endpoint.base + "?" + parameters.map { parameter in
+            PercentEncoding.formEncode(parameter.name) + (parameter.value.map { "=" + PercentEncoding.formEncode($0) } ?? "")
+        }.joined(separator: "&")
+    }
+
+    /// The value of `name` when it appears exactly once (`""` for a piece without `=`).
+    public func value(_ name: String) -> String? {
+        let matches = parameters.filter { $0.name == name }
+        return matches.count == 1 ? (matches[0].value ?? "") : nil
+    }
+
+    /// The parameters SPEC §8 names; anything else is kept in ``unknownParameters``.
+    public static let knownNames: Set<String> = [
+        "authority", "client_id", "redirect_uri", "correlation_id", "broker_key", "broker_nonce",
+        "client_version", "resource", "scope", "claims", "client_capabilities", "intune_enrollment_ids",
+        "intune_mam_resource", "client_app_name", "client_app_version", "extra_qp", "extra_query_param",
+        "username", "login_hint", "prompt", "force", "skip_cache", "max_protocol_ver", "msg_protocol_ver",
+    ]
+
+    /// Parameters the SPEC does not name, in order.
+    public var unknownParameters: [BrokerParameter] { parameters.filter { !Self.knownNames.contains($0.name) } }
+
+    /// `msg_protocol_ver` (MSAL) or else `max_protocol_ver` (ADAL), when valid.
+    public var protocolVersion: Int? {
+        (value("msg_protocol_ver") ?? value("max_protocol_ver")).flatMap(BrokerValueSyntax.protocolVersion)
+    }
+    /// Whether the request speaks the ADAL protocol (`max_protocol_ver`, `resource`).
+    public var isADALProtocol: Bool { value("msg_protocol_ver") == nil && value("max_protocol_ver") != nil }
+    /// `client_id` (a UUID).
+    public var clientID: String? { value("client_id") }
+    /// `correlation_id` (a UUID).
+    public var correlationID: String? { value("correlation_id") }
+    /// `broker_key` (base64url).
+    public var brokerKey: String? { value("broker_key") }
+    /// `broker_nonce`.
+    public var brokerNonce: String? { value("broker_nonce") }
+    /// `client_version`.
+    public var clientVersion: String? { value("client_version") }
+    /// `resource` (ADAL).
+    public var resource: String? { value("resource") }
+    /// `scope` (MSAL), space-separated.
+    public var scope: String? { value("scope") }
+    /// `claims` (JSON text, not interpreted).
+    public var claims: String? { value("claims") }
+    /// `login_hint`, or else `username`.
+    public var loginHint: String? { value("login_hint") ?? value("username") }
+    /// `prompt`.
+    public var prompt: String? { value("prompt") }
+    /// `force` as a flag (`YES`/`NO`, `true`/`false`, `1`/`0`).
+    public var force: Bool? { value("force").flatMap(BrokerValueSyntax.flag) }
+    /// `skip_cache` as a flag.
+    public var skipCache: Bool? { value("skip_cache").flatMap(BrokerValueSyntax.flag) }
+    /// `authority`, parsed (an https URI).
+    public var authority: URIReference? { value("authority").flatMap { try? URIReference(parsing: $0, as: .uri) } }
+    /// `redirect_uri`, parsed and classified (SPEC §5).
+    public var redirectURI: RedirectURI? { value("redirect_uri").flatMap { try? RedirectURI(parsing: $0) } }
+
+    /// Everything wrong with the request that can be seen without keys, in parameter order:
+    /// duplicates, missing required parameters, and malformed values.
+    ///
+    /// Required: `authority`, `client_id`, `redirect_uri`, `correlation_id`, `broker_key`,
+    /// `client_version`, and a protocol version — `max_protocol_ver` with `resource` for the ADAL
+    /// protocol (always on `msauth://`), `msg_protocol_ver` with `scope` for MSAL.
+    public func problems() -> [BrokerMessageError] {
+        var problems: [BrokerMessageError] = []
+        var seen: Set<String> = []
+        for parameter in parameters where !seen.insert(parameter.name).inserted {
+            if !problems.contains(where: { $0.kind == .duplicateParameter && $0.parameter == parameter.name }) {
+                problems.append(BrokerMessageError(.duplicateParameter, parameter: parameter.name,
+                    detail: "appears more than once; a reader that picks one lets an attacker choose"))
+            }
+        }
+        let adal = endpoint == .msauth || isADALProtocol
+        var required = ["authority", "client_id", "redirect_uri", "correlation_id", "broker_key", "client_version"]
+        required += adal ? ["max_protocol_ver", "resource"] : ["msg_protocol_ver", "scope"]
+        for name in required where !parameters.contains(where: { $0.name == name }) {
+            problems.append(BrokerMessageError(.missingParameter, parameter: name))
+        }
+        func invalid(_ name: String, _ detail: String) {
+            problems.append(BrokerMessageError(.invalidValue, parameter: name, detail: detail))
+        }
+        for parameter in parameters {
+            guard let value = parameter.value ?? (Self.knownNames.contains(parameter.name) ? "" : nil) else { continue }
+            switch parameter.name {
+            case "client_id", "correlation_id":
+                if !BrokerValueSyntax.isUUID(value) { invalid(parameter.name, "must be a UUID (8-4-4-4-12 hex digits)") }
+            case "broker_key":
+                if value.isEmpty || Base64.firstInvalidBase64URLOffset(value) != nil {
+                    invalid(parameter.name, "must be unpadded base64url (A–Z a–z 0–9 - _)")
+                }
+            case "max_protocol_ver", "msg_protocol_ver":
+                if BrokerValueSyntax.protocolVersion(value) == nil { invalid(parameter.name, "must be a protocol version number") }
+            case "force", "skip_cache":
+                if BrokerValueSyntax.flag(value) == nil { invalid(parameter.name, "must be YES or NO (or true/false, 1/0)") }
+            case "authority":
+                let reference = try? URIReference(parsing: value, as: .uri)
+                let isHTTPS = reference?.scheme.map { $0.utf8.equalsIgnoringASCIICase(RedirectClassifier.https) } ?? false
+                if !isHTTPS || reference?.host?.isEmpty != false || reference?.userinfo != nil || reference?.fragment != nil {
+                    invalid(parameter.name, "must be an https URI with a host, no userinfo and no fragment")
+                }
+            case "redirect_uri":
+                problems += Self.redirectProblems(value)
+            case "client_version", "broker_nonce":
+                if value.isEmpty { invalid(parameter.name, "must not be empty") }
+            default:
+                break
+            }
+        }
+        if endpoint == .msauth, value("msg_protocol_ver") != nil {
+            invalid("msg_protocol_ver", "msauth:// speaks the ADAL protocol (max_protocol_ver)")
+        }
+        return problems
+    }
+
+    static func redirectProblems(_ value: String) -> [BrokerMessageError] {
+        let redirect: RedirectURI
+        do {
+            redirect = try RedirectURI(parsing: value)
+        } catch {
+            return [BrokerMessageError(.invalidRedirectURI, parameter: "redirect_uri",
+                detail: "not an absolute RFC 3986 URI: \(error.kind) at offset \(error.offset)")]
+        }
+        if redirect.reference.fragment != nil {
+            return [BrokerMessageError(.invalidRedirectURI, parameter: "redirect_uri", detail: "has a fragment")]
+        }
+        if !redirect.form.carriesBundleID {
+            return [BrokerMessageError(.invalidRedirectURI, parameter: "redirect_uri",
+                detail: "a \(redirect.form.rawValue) redirect URI carries no bundle ID, so the broker cannot check the caller")]
+        }
+        return []
+    }
+
+    /// Checks the nested `redirect_uri` against the caller's bundle ID with the SPEC §6 policy
+    /// (the request's redirect URI as the registered one).
+    public func checkRedirectURI(callerBundleID: String, options: VerificationOptions = .strict) -> VerificationVerdict {
+        guard let redirect = value("redirect_uri") else {
+            return .rejected(.syntax, "the request has no single redirect_uri")
+        }
+        return RedirectVerifier(registered: [redirect], options: options).verify(redirect, callerBundleID: callerBundleID)
+    }
+}

@@ -1,0 +1,158 @@
+/// A broker response URL: the app's redirect URI (optionally with the path `/broker`) and the
+/// broker's parameters (SPEC §8).
+///
+/// Reading a response copies nothing: ``response`` and ``hash`` are slices of the URL text, found
+/// in one pass over the query, and the ciphertext is never decoded. Success responses carry
+/// `msg_protocol_ver`, `response` (base64url) and `hash` (64 uppercase hex digits) and maybe
+/// `broker_nonce`; error responses carry `error_code` and maybe `error_description`, `error`,
+/// `suberror` in the clear.
+///
+/// ```swift
+/// let response = try BrokerResponse(parsing: "msauth.com.contoso.app://auth?msg_protocol_ver=3&response=eyJh…&hash=9F86…")
+/// response.response   // "eyJh…", a Substring of the URL
+/// ```
+public struct BrokerResponse: Sendable {
+    /// Success or error.
+    public enum Kind: String, Sendable, Hashable {
+        /// `response` and `hash`.
+        case success = "broker-response"
+        /// `error_code`.
+        case error = "broker-error-response"
+    }
+
+    /// The parsed URL.
+    public let url: URIReference
+    /// Success or error.
+    public let kind: Kind
+    /// `msg_protocol_ver`, when present and valid.
+    public let protocolVersion: Int?
+    /// `response`, base64url ciphertext, as a slice of the URL (no copy, no decoding).
+    public let response: Substring?
+    /// `hash`, as a slice of the URL.
+    public let hash: Substring?
+    /// `broker_nonce`, raw.
+    public let brokerNonce: Substring?
+    /// `error_code`, raw.
+    public let errorCode: Substring?
+
+    /// The redirect URI the response came back to: everything before `?`.
+    public var redirectURI: Substring {
+        url.slice(0..<(url.ranges.query.map { $0.lowerBound - 1 } ?? url.ranges.count))
+    }
+
+    /// Every parameter, decoded (form decoding), in order.
+    public var parameters: [BrokerParameter] {
+        let decoded = (try? QueryParameters(url.query ?? "", decoding: .form).decoded()) ?? []
+        return decoded.map { BrokerParameter($0.name, $0.value) }
+    }
+
+    /// The decoded value of a parameter that appears once (for the error fields).
+    public func value(_ name: String) -> String? {
+        try? QueryParameters(url.query ?? "", decoding: .form).value(name)
+    }
+
+    /// Parses a response URL and requires it to be well formed.
+    ///
+    /// - Throws: ``BrokerMessageError`` naming the first parameter at fault.
+    public init(parsing text: String) throws(BrokerMessageError) {
+        let reference: URIReference
+        do {
+            reference = try URIReference(parsing: text, as: .uri)
+        } catch {
+            throw BrokerMessageError(.invalidURI, detail: "\(error.kind) at offset \(error.offset)")
+        }
+        try self.init(reference)
+    }
+
+    /// Reads the response parameters of a parsed URL in one pass over its query.
+    public init(_ reference: URIReference) throws(BrokerMessageError) {
+        guard let query = reference.query, reference.fragment == nil else {
+            throw BrokerMessageError(.notABrokerResponse, detail: "a broker response has a query and no fragment")
+        }
+        var protocolText: Substring?
+        var response: Substring?
+        var hash: Substring?
+        var nonce: Substring?
+        var errorCode: Substring?
+        func take(_ slot: inout Substring?, _ parameter: QueryParameter, _ name: String) throws(BrokerMessageError) {
+            guard slot == nil else { throw BrokerMessageError(.duplicateParameter, parameter: name) }
+            slot = parameter.rawValue ?? ""
+        }
+        for parameter in QueryParameters(query, decoding: .form) {
+            // Known names never need decoding; an encoded spelling of one is matched too, so that
+            // it cannot smuggle a second value past the duplicate check.
+            if parameter.hasName("response", .form) { try take(&response, parameter, "response") }
+            else if parameter.hasName("hash", .form) { try take(&hash, parameter, "hash") }
+            else if parameter.hasName("msg_protocol_ver", .form) { try take(&protocolText, parameter, "msg_protocol_ver") }
+            else if parameter.hasName("broker_nonce", .form) { try take(&nonce, parameter, "broker_nonce") }
+            else if parameter.hasName("error_code", .form) { try take(&errorCode, parameter, "error_code") }
+        }
+        self.url = reference
+        self.response = response
+        self.hash = hash
+        self.brokerNonce = nonce
+        self.errorCode = errorCode
+        self.protocolVersion = protocolText.flatMap { BrokerValueSyntax.protocolVersion(String($0)) }
+        if errorCode != nil {
+            kind = .error
+            if errorCode?.isEmpty == true { throw BrokerMessageError(.invalidValue, parameter: "error_code", detail: "must not be empty") }
+            for name in ["error_description", "error", "suberror"] { _ = try QueryParameters(query).value(name) }
+            return
+        }
+        kind = .success
+        guard let protocolText else { throw BrokerMessageError(.missingParameter, parameter: "msg_protocol_ver") }
+        guard protocolVersion != nil else {
+            throw BrokerMessageError(.invalidValue, parameter: "msg_protocol_ver", detail: "'\(protocolText)' is not a protocol version")
+        }
+        guard let response else { throw BrokerMessageError(.missingParameter, parameter: "response") }
+        if response.isEmpty || Base64.firstInvalidBase64URLOffset(response) != nil {
+            throw BrokerMessageError(.invalidValue, parameter: "response", detail: "must be unpadded base64url")
+        }
+        guard let hash else { throw BrokerMessageError(.missingParameter, parameter: "hash") }
+        guard BrokerValueSyntax.isUppercaseSHA256Hex(hash) else {
+            throw BrokerMessageError(.invalidValue, parameter: "hash", detail: "must be 64 uppercase hex digits (a SHA-256)")
+        }
+        if let nonce, nonce.isEmpty { throw BrokerMessageError(.invalidValue, parameter: "broker_nonce", detail: "must not be empty") }
+    }
+
+    /// Builds a response URL from a redirect URI and parameters (form-encoded, in order).
+    public static func url(redirectURI: String, parameters: [BrokerParameter]) -> String {
+        redirectURI + "?" + parameters.map { parameter in
+            PercentEncoding.formEncode(parameter.name) + (parameter.value.map { "=" + PercentEncoding.formEncode($0) } ?? "")
+        }.joined(separator: "&")
+    }
+
+    /// Whether this response comes back to the request's redirect URI (SPEC §7): scheme ignoring
+    /// case, authority and path exactly — or the path followed by `/broker`, which brokers append
+    /// (reported as the info diagnostic `broker-path`).
+    public func comesBack(to request: BrokerRequest) -> ResponseRouting {
+        guard let redirectText = request.value("redirect_uri"), let redirect = try? RedirectURI(parsing: redirectText) else {
+            return ResponseRouting(belongs: false, diagnostics: [
+                RedirectDiagnostic(.error, "request-redirect-invalid", "the request has no single valid redirect_uri")
+            ])
+        }
+        let routing = redirect.routes(url)
+        if routing.belongs { return routing }
+        if url.path == redirect.reference.path + "/broker" {
+            var components = URIComponents(url)
+            components.path = String(redirect.reference.path)
+            if let withoutBrokerPath = try? components.build() {
+                var relaxed = redirect.routes(withoutBrokerPath)
+                if relaxed.belongs {
+                    relaxed.diagnostics.append(RedirectDiagnostic(.info, "broker-path",
+                        "the response came back to the redirect URI with the path '/broker'"))
+                    return relaxed
+                }
+            }
+        }
+        return routing
+    }
+}
+
+extension BrokerResponse: Equatable {
+    /// Responses are equal when they come back to the same redirect URI with the same decoded
+    /// parameters in the same order (so `parse(build(m)) == m`).
+    public static func == (lhs: BrokerResponse, rhs: BrokerResponse) -> Bool {
+        lhs.redirectURI == rhs.redirectURI && lhs.parameters == rhs.parameters
+    }
+}

@@ -1,0 +1,127 @@
+/// How a query's names and values are decoded (SPEC §4).
+public enum QueryDecoding: Sendable, Hashable {
+    /// RFC 3986: `%XX` only; `+` is a plus.
+    case rfc3986
+    /// `application/x-www-form-urlencoded`: `%XX`, and `+` is a space. Broker messages use this.
+    case form
+}
+
+/// One `name=value` piece of a query, as slices of the input: nothing is decoded until asked.
+public struct QueryParameter: Sendable, Hashable {
+    /// The name as written (still encoded).
+    public let rawName: Substring
+    /// The value as written (still encoded); `nil` when the piece has no `=`.
+    public let rawValue: Substring?
+
+    /// The decoded name (strict UTF-8).
+    public func name(_ decoding: QueryDecoding = .form) throws(PercentDecodingError) -> String {
+        try PercentEncoding.decodeString(rawName, plusIsSpace: decoding == .form)
+    }
+
+    /// The decoded value (strict UTF-8); `nil` when the piece has no `=`.
+    public func value(_ decoding: QueryDecoding = .form) throws(PercentDecodingError) -> String? {
+        guard let rawValue else { return nil }
+        return try PercentEncoding.decodeString(rawValue, plusIsSpace: decoding == .form)
+    }
+
+    /// Whether the decoded name equals `name`; decodes only when the raw name has something to
+    /// decode (rarely), so the common case compares bytes in place.
+    public func hasName(_ name: String, _ decoding: QueryDecoding = .form) -> Bool {
+        if !PercentEncoding.needsDecoding(rawName, plusIsSpace: decoding == .form) {
+            return rawName.utf8.elementsEqual(name.utf8)
+        }
+        return (try? self.name(decoding)) == name
+    }
+}
+
+/// The parameters of a query, split on `&` into `name=value` pieces (SPEC §4), read lazily.
+///
+/// Iteration yields every piece in order (duplicates included) as slices of the query; nothing is
+/// decoded or copied until a name or value is asked for. Empty pieces (`a=1&&b=2`) are skipped.
+/// Names are matched after decoding, so `redirect%5Furi` is the same parameter as `redirect_uri`
+/// and cannot be used to slip a second value past a duplicate check.
+///
+/// ```swift
+/// let uri = try URIReference(parsing: "msauth.com.app://auth?msg_protocol_ver=3&response=abc&hash=F00")
+/// let query = QueryParameters(uri.query ?? "")
+/// try query.single("response")?.rawValue   // "abc" — a slice, not a copy
+/// ```
+public struct QueryParameters: Sequence, Sendable {
+    /// The query, without `?`.
+    public let query: Substring
+    /// How names are matched and values decoded.
+    public let decoding: QueryDecoding
+
+    /// Reads the parameters of `query` (without the `?`).
+    public init(_ query: Substring, decoding: QueryDecoding = .form) {
+        self.query = query
+        self.decoding = decoding
+    }
+
+    /// Iterates over the pieces in order.
+    public struct Iterator: IteratorProtocol {
+        let query: Substring
+        var position: Substring.Index
+
+        /// The next non-empty piece.
+        public mutating func next() -> QueryParameter? {
+            let utf8 = query.utf8
+            while position < utf8.endIndex {
+                let start = position
+                let end = utf8[start...].firstIndex(of: ASCII.ampersand) ?? utf8.endIndex
+                position = end < utf8.endIndex ? utf8.index(after: end) : end
+                guard start < end else { continue }
+                let piece = query[start..<end]
+                if let equals = piece.utf8.firstIndex(of: ASCII.equalsSign) {
+                    return QueryParameter(rawName: piece[..<equals], rawValue: piece[piece.utf8.index(after: equals)...])
+                }
+                return QueryParameter(rawName: piece, rawValue: nil)
+            }
+            return nil
+        }
+    }
+
+    /// An iterator over the pieces.
+    public func makeIterator() -> Iterator { Iterator(query: query, position: query.startIndex) }
+
+    /// Every piece named `name`, in order.
+    public func all(named name: String) -> [QueryParameter] {
+        filter { $0.hasName(name, decoding) }
+    }
+
+    /// The one piece named `name`, or `nil` when there is none.
+    ///
+    /// - Throws: ``BrokerMessageError`` `duplicate-parameter` when the name appears more than once:
+    ///   picking the first or the last would let an attacker choose (parameter pollution).
+    public func single(_ name: String) throws(BrokerMessageError) -> QueryParameter? {
+        var found: QueryParameter?
+        for parameter in self where parameter.hasName(name, decoding) {
+            guard found == nil else { throw BrokerMessageError(.duplicateParameter, parameter: name) }
+            found = parameter
+        }
+        return found
+    }
+
+    /// The decoded value of the one piece named `name`, `nil` when absent.
+    public func value(_ name: String) throws(BrokerMessageError) -> String? {
+        guard let parameter = try single(name) else { return nil }
+        do {
+            return try parameter.value(decoding) ?? ""
+        } catch {
+            throw BrokerMessageError(.invalidEncoding, parameter: name, detail: "\(error)")
+        }
+    }
+
+    /// All pieces decoded, in order (for display and for rebuilding).
+    public func decoded() throws(BrokerMessageError) -> [(name: String, value: String?)] {
+        var result: [(name: String, value: String?)] = []
+        for parameter in self {
+            do {
+                result.append((try parameter.name(decoding), try parameter.value(decoding)))
+            } catch {
+                throw BrokerMessageError(.invalidEncoding, parameter: String(parameter.rawName), detail: "\(error)")
+            }
+        }
+        return result
+    }
+}

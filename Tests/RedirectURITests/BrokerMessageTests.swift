@@ -1,0 +1,283 @@
+import Testing
+@testable import RedirectURI
+
+/// SPEC §4 and §8: query access, broker requests and responses.
+struct QueryParametersTests {
+    @Test func iterationKeepsEveryPieceInOrderAsSlices() throws {
+        let uri = try URIReference(parsing: "x://h?a=1&b&&a=2&c=&=v")
+        let pieces = Array(QueryParameters(uri.query ?? ""))
+        #expect(pieces.map(\.rawName) == ["a", "b", "a", "c", ""])
+        #expect(pieces.map(\.rawValue) == ["1", nil, "2", "", "v"])
+        // Slices of the original text: same base string, no copy.
+        #expect(pieces[0].rawName.base == uri.text.base)
+    }
+
+    @Test func duplicatesAreAnErrorNotAChoice() throws {
+        let query = QueryParameters("redirect_uri=a&x=1&redirect_uri=b")
+        #expect(throws: BrokerMessageError(.duplicateParameter, parameter: "redirect_uri")) { try query.single("redirect_uri") }
+        #expect(query.all(named: "redirect_uri").count == 2)
+        // An encoded spelling of the name is the same parameter.
+        let sneaky = QueryParameters("redirect_uri=a&redirect%5Furi=b")
+        #expect(throws: BrokerMessageError(.duplicateParameter, parameter: "redirect_uri")) { try sneaky.single("redirect_uri") }
+    }
+
+    @Test func plusVersusPercent20() throws {
+        let form = QueryParameters("scope=User.Read+openid&name=a%20b%2Bc")
+        #expect(try form.value("scope") == "User.Read openid")
+        #expect(try form.value("name") == "a b+c")
+        let rfc = QueryParameters("scope=User.Read+openid", decoding: .rfc3986)
+        #expect(try rfc.value("scope") == "User.Read+openid")
+    }
+
+    @Test func decodingErrorsNameTheParameter() {
+        #expect(throws: BrokerMessageError.self) { try QueryParameters("x=%FF").value("x") }
+        do {
+            _ = try QueryParameters("x=%FF").value("x")
+        } catch {
+            #expect(error.kind == .invalidEncoding)
+            #expect(error.parameter == "x")
+        }
+    }
+}
+
+struct BrokerRequestTests {
+    static let adalRequest = "msauth://broker?authority=https%3A%2F%2Flogin.microsoftonline.com%2Fcommon"
+        + "&client_id=a3c79321-a853-4be4-8a72-29f948f8698e"
+        + "&redirect_uri=x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp"
+        + "&resource=https%3A%2F%2Fgraph.microsoft.com"
+        + "&correlation_id=33A04977-696A-41A6-9798-63BFCC2FF1F7"
+        + "&broker_key=Tl_dsTufa0zsOdRdtcymWU_jCPEFScsI0YTWfbx7kO8"
+        + "&client_version=2.7.19&max_protocol_ver=2&force=NO&skip_cache=0"
+        + "&client_app_name=My+Test+App&client_app_version=1.0&extra_qp=domain_hint%3Dcontoso.com%26msafed%3D0"
+        + "&x_custom=kept"
+    static let msalRequest = "msauthv2://broker?msg_protocol_ver=3"
+        + "&authority=https%3A%2F%2Flogin.microsoftonline.com%2Forganizations"
+        + "&client_id=00000000-0000-0000-0000-000000000001"
+        + "&redirect_uri=msauth.com.contoso.MailApp%3A%2F%2Fauth"
+        + "&scope=User.Read+openid+profile+offline_access"
+        + "&correlation_id=b0b5e4b1-8c55-4b8f-9f0f-3d2b8c1c9a11"
+        + "&broker_key=q3eQh1lA2y0k7u_8-Jq4s5t6u7v8w9x0y1z2A3B4C5D"
+        + "&client_version=1.2.3&broker_nonce=7c4f3bda-1e2f-4a5b-8c9d-0e1f2a3b4c5d"
+        + "&claims=%7B%22access_token%22%3A%7B%22xms_cc%22%3A%7B%22values%22%3A%5B%22cp1%22%5D%7D%7D%7D"
+        + "&client_capabilities=cp1&login_hint=user%40contoso.com&prompt=select_account"
+        + "&intune_enrollment_ids=%7B%22enrollment_ids%22%3A%5B%5D%7D&intune_mam_resource=%7B%7D"
+
+    @Test func adalRequest() throws {
+        let request = try BrokerRequest(parsing: Self.adalRequest)
+        #expect(request.endpoint == .msauth)
+        #expect(request.isADALProtocol)
+        #expect(request.protocolVersion == 2)
+        #expect(request.clientID == "a3c79321-a853-4be4-8a72-29f948f8698e")
+        #expect(request.resource == "https://graph.microsoft.com")
+        #expect(request.redirectURI?.form == .adalBroker)
+        #expect(request.redirectURI?.bundleID?.description == "com.myapp.mytestapp")
+        #expect(request.authority?.host == "login.microsoftonline.com")
+        #expect(request.force == false)
+        #expect(request.skipCache == false)
+        #expect(request.value("client_app_name") == "My Test App")
+        #expect(request.value("extra_qp") == "domain_hint=contoso.com&msafed=0")
+        #expect(request.unknownParameters == [BrokerParameter("x_custom", "kept")])
+        #expect(request.checkRedirectURI(callerBundleID: "com.myapp.mytestapp").accepted)
+        #expect(request.checkRedirectURI(callerBundleID: "com.evil.app").failedRule == .bundleID)
+    }
+
+    @Test func msalRequestAndUniversalLink() throws {
+        let request = try BrokerRequest(parsing: Self.msalRequest)
+        #expect(request.endpoint == .msauthv2)
+        #expect(!request.isADALProtocol)
+        #expect(request.protocolVersion == 3)
+        #expect(request.scope == "User.Read openid profile offline_access")
+        #expect(request.redirectURI?.bundleID?.description == "com.contoso.MailApp")
+        #expect(request.loginHint == "user@contoso.com")
+        let universal = Self.msalRequest.replacingOccurrences(of: "msauthv2://broker", with: "https://login.microsoftonline.com/applebroker/msauthv2")
+        #expect(try BrokerRequest(parsing: universal).endpoint == .universalLink)
+        let v3 = Self.msalRequest.replacingOccurrences(of: "msauthv2://", with: "msauthv3://")
+        #expect(try BrokerRequest(parsing: v3).brokerNonce == "7c4f3bda-1e2f-4a5b-8c9d-0e1f2a3b4c5d")
+    }
+
+    /// Every typed error, with the parameter it names.
+    static let problems: [(String, BrokerMessageError.Kind, String?)] = [
+        ("msauth://broker?" + "client_id=x", .missingParameter, "authority"),
+        ("https://example.com/?a=1", .notABrokerRequest, nil),
+        ("msauth://broker?a=1#x", .notABrokerRequest, nil),
+        ("msauth://broker?a b", .invalidURI, nil),
+        ("msauth://broker?x=%FF", .invalidEncoding, "x"),
+    ]
+
+    @Test(arguments: problems.indices)
+    func parseFailures(row: Int) {
+        let (text, kind, parameter) = Self.problems[row]
+        do {
+            _ = try BrokerRequest(parsing: text)
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.kind == kind, "\(text)")
+            #expect(error.parameter == parameter, "\(text)")
+        }
+    }
+
+    static func mutated(_ name: String, _ value: String?) -> BrokerRequest {
+        var request = (try? BrokerRequest.parseParameters(msalRequest)) ?? BrokerRequest(endpoint: .msauthv2, parameters: [])
+        if let index = request.parameters.firstIndex(where: { $0.name == name }) {
+            if let value { request.parameters[index].value = value } else { request.parameters.remove(at: index) }
+        }
+        return request
+    }
+
+    static let valueProblems: [(String, String?, BrokerMessageError.Kind)] = [
+        ("client_id", "not-a-uuid", .invalidValue),
+        ("client_id", "00000000-0000-0000-0000-00000000000g", .invalidValue),
+        ("correlation_id", "{b0b5e4b1-8c55-4b8f-9f0f-3d2b8c1c9a11}", .invalidValue),
+        ("broker_key", "q3eQh1lA2y0k7u+8/Jq4s5t6u7v8w9x0y1z2A3B4C5D=", .invalidValue),
+        ("broker_key", "", .invalidValue),
+        ("msg_protocol_ver", "three", .invalidValue),
+        ("authority", "http://login.microsoftonline.com/common", .invalidValue),
+        ("authority", "https://user@login.microsoftonline.com/common", .invalidValue),
+        ("redirect_uri", "https://login.example.com/cb", .invalidRedirectURI),
+        ("redirect_uri", "msauth.com.contoso.MailApp://auth#", .invalidRedirectURI),
+        ("redirect_uri", "not a uri", .invalidRedirectURI),
+        ("client_version", "", .invalidValue),
+        ("client_id", nil, .missingParameter),
+        ("scope", nil, .missingParameter),
+        ("broker_key", nil, .missingParameter),
+    ]
+
+    @Test(arguments: valueProblems.indices)
+    func valueProblemsNameTheParameter(row: Int) {
+        let (name, value, kind) = Self.valueProblems[row]
+        let problems = Self.mutated(name, value).problems()
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.kind == kind)
+        #expect(problems.first?.parameter == name)
+    }
+
+    @Test func flagsMustBeFlags() {
+        var request = Self.mutated("prompt", "login")
+        request.parameters.append(BrokerParameter("force", "maybe"))
+        #expect(request.problems().map(\.parameter) == ["force"])
+    }
+
+    @Test func duplicatedParametersAreProblems() throws {
+        let polluted = Self.msalRequest + "&redirect_uri=msauth.com.evil.app%3A%2F%2Fauth"
+        #expect(throws: BrokerMessageError(.duplicateParameter, parameter: "redirect_uri",
+            detail: "appears more than once; a reader that picks one lets an attacker choose")) {
+            try BrokerRequest(parsing: polluted)
+        }
+        let request = try BrokerRequest.parseParameters(polluted)
+        #expect(request.redirectURI == nil)   // no single value to read
+    }
+
+    @Test func buildThenParseAndParseThenBuild() throws {
+        for text in [Self.adalRequest, Self.msalRequest] {
+            let request = try BrokerRequest(parsing: text)
+            #expect(try BrokerRequest(parsing: request.url) == request)
+            #expect(try BrokerRequest.parseParameters(request.url).parameters == request.parameters)
+        }
+    }
+
+    @Test func generatedMessagesRoundTrip() throws {
+        var generator = SeededGenerator(seed: 31)
+        let alphabet = Array("aZ09 -_.~+&=%/?#:@!$'()*,;é\u{1F600}")
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 0...8, using: &generator)
+            let parameters = (0..<count).map { _ -> BrokerParameter in
+                let name = String((0..<Int.random(in: 1...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+                let value = Bool.random(using: &generator) ? nil
+                    : String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+                return BrokerParameter(name, value)
+            }
+            let endpoint = BrokerEndpoint.allCases.randomElement(using: &generator) ?? .msauth
+            let request = BrokerRequest(endpoint: endpoint, parameters: parameters)
+            let parsed = try BrokerRequest.parseParameters(request.url)
+            #expect(parsed == request, "\(request.url)")
+            let response = BrokerResponse.url(redirectURI: "msauth.com.app://auth", parameters: parameters)
+            #expect(try QueryParameters(URIReference(parsing: response).query ?? "").decoded().map { BrokerParameter($0.name, $0.value) } == parameters)
+        }
+    }
+}
+
+struct BrokerResponseTests {
+    static func payload(_ count: Int) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        var generator = SeededGenerator(seed: UInt64(count))
+        return String((0..<count).map { _ in alphabet.randomElement(using: &generator) ?? "A" })
+    }
+    static let hash = "9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B2B0B822CD15D6C15B0F00A08"
+
+    @Test(arguments: [2_048, 4_200, 6_144])
+    func successResponseIsReadWithoutCopying(size: Int) throws {
+        let text = "msauth.com.contoso.app://auth?msg_protocol_ver=3&response=\(Self.payload(size))&hash=\(Self.hash)&broker_nonce=abc"
+        let response = try BrokerResponse(parsing: text)
+        #expect(response.kind == .success)
+        #expect(response.protocolVersion == 3)
+        #expect(response.response?.utf8.count == size)
+        #expect(response.response?.base == response.url.text.base)   // a slice of the URL
+        #expect(response.hash == Self.hash[...])
+        #expect(response.brokerNonce == "abc")
+        #expect(response.redirectURI == "msauth.com.contoso.app://auth")
+    }
+
+    @Test func errorResponse() throws {
+        let text = "x-msauth-mytestiosapp://com.myapp.mytestapp?error_code=-50005&error_description=User+cancelled+the+flow&error=access_denied&suberror=consent_required"
+        let response = try BrokerResponse(parsing: text)
+        #expect(response.kind == .error)
+        #expect(response.errorCode == "-50005")
+        #expect(response.value("error_description") == "User cancelled the flow")
+        #expect(response.value("suberror") == "consent_required")
+    }
+
+    static let failures: [(String, BrokerMessageError.Kind, String?)] = [
+        ("msauth.com.app://auth?msg_protocol_ver=3&response=abcd&hash=\(hash.lowercased())", .invalidValue, "hash"),
+        ("msauth.com.app://auth?msg_protocol_ver=3&response=abcd&hash=ABC", .invalidValue, "hash"),
+        ("msauth.com.app://auth?msg_protocol_ver=3&response=ab+d&hash=\(hash)", .invalidValue, "response"),
+        ("msauth.com.app://auth?msg_protocol_ver=3&response=a&hash=\(hash)", .invalidValue, "response"),
+        ("msauth.com.app://auth?msg_protocol_ver=3&hash=\(hash)", .missingParameter, "response"),
+        ("msauth.com.app://auth?msg_protocol_ver=3&response=abcd", .missingParameter, "hash"),
+        ("msauth.com.app://auth?response=abcd&hash=\(hash)", .missingParameter, "msg_protocol_ver"),
+        ("msauth.com.app://auth?msg_protocol_ver=x&response=abcd&hash=\(hash)", .invalidValue, "msg_protocol_ver"),
+        ("msauth.com.app://auth?msg_protocol_ver=3&response=abcd&response=efgh&hash=\(hash)", .duplicateParameter, "response"),
+        ("msauth.com.app://auth?msg_protocol_ver=3&response=abcd&hash=\(hash)&hash=\(hash)", .duplicateParameter, "hash"),
+        ("msauth.com.app://auth?msg_protocol_ver=3&%72esponse=abcd&response=efgh&hash=\(hash)", .duplicateParameter, "response"),
+        ("msauth.com.app://auth?error_code=", .invalidValue, "error_code"),
+        ("msauth.com.app://auth?error_code=1&error=%FF", .invalidEncoding, "error"),
+        ("msauth.com.app://auth", .notABrokerResponse, nil),
+        ("msauth.com.app://auth?x#y", .notABrokerResponse, nil),
+        ("msauth.com.app://auth?x y", .invalidURI, nil),
+    ]
+
+    @Test(arguments: failures.indices)
+    func failuresNameTheParameter(row: Int) {
+        let (text, kind, parameter) = Self.failures[row]
+        do {
+            _ = try BrokerResponse(parsing: text)
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.kind == kind, "\(text)")
+            #expect(error.parameter == parameter, "\(text)")
+        }
+    }
+
+    @Test func comesBackToTheRequestsRedirectURI() throws {
+        let request = try BrokerRequest(parsing: BrokerRequestTests.msalRequest)
+        let body = "?msg_protocol_ver=3&response=abcd&hash=\(Self.hash)"
+        #expect(try BrokerResponse(parsing: "msauth.com.contoso.MailApp://auth" + body).comesBack(to: request).belongs)
+        #expect(try BrokerResponse(parsing: "msauth.com.contoso.mailapp://auth" + body).comesBack(to: request).belongs)  // lowercased scheme
+        let withBrokerPath = try BrokerResponse(parsing: "msauth.com.contoso.MailApp://auth/broker" + body).comesBack(to: request)
+        #expect(withBrokerPath.belongs)
+        #expect(withBrokerPath.diagnostics.map(\.code).contains("broker-path"))
+        let slash = try BrokerResponse(parsing: "msauth.com.contoso.MailApp://auth/" + body).comesBack(to: request)
+        #expect(!slash.belongs)
+        #expect(slash.diagnostics.map(\.code) == ["trailing-slash-mismatch"])
+        #expect(!(try BrokerResponse(parsing: "msauth.com.evil.app://auth" + body).comesBack(to: request).belongs))
+    }
+
+    @Test func parseOfBuildIsTheMessage() throws {
+        let parameters = [BrokerParameter("msg_protocol_ver", "3"), BrokerParameter("response", Self.payload(3000)),
+                          BrokerParameter("hash", Self.hash)]
+        let built = BrokerResponse.url(redirectURI: "msauth.com.app://auth/broker", parameters: parameters)
+        let parsed = try BrokerResponse(parsing: built)
+        #expect(parsed.parameters == parameters)
+        #expect(parsed.redirectURI == "msauth.com.app://auth/broker")
+        #expect(try BrokerResponse(parsing: BrokerResponse.url(redirectURI: String(parsed.redirectURI), parameters: parsed.parameters)) == parsed)
+    }
+}
