@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "RedirectURI", targets: ["RedirectURI"]),
         .library(name: "RedirectURIReport", targets: ["RedirectURIReport"]),
+        .library(name: "RedirectURIIDNA", targets: ["RedirectURIIDNA"]),
+        .library(name: "RedirectURIDoctor", targets: ["RedirectURIDoctor"]),
         .executable(name: "parse", targets: ["parse"]),
     ],
     dependencies: [
@@ -16,18 +18,31 @@ let package = Package(
         // The core: RFC 3986 parsing, percent-encoding, redirect-URI rules, broker messages.
         // No dependencies and no Foundation, so importing it keeps Foundation off the hot path.
         .target(name: "RedirectURI"),
+        // System ICU (libicu-dev / Homebrew icu4c), reached only through the C shim: Swift cannot
+        // import ICU's headers next to Foundation, nor call its version-suffixed names.
+        .systemLibrary(
+            name: "CICU", pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev", "pkg-config"]), .brew(["icu4c", "pkg-config"])]),
+        .target(name: "CICUShim", dependencies: ["CICU"]),
+        // UTS #46 host conversion and UTS #39 confusable checks. The core never depends on it.
+        .target(name: "RedirectURIIDNA", dependencies: ["RedirectURI", "CICUShim"]),
+        // The app configuration doctor (Info.plist, entitlements): needs Foundation's plist reader.
+        .target(name: "RedirectURIDoctor", dependencies: ["RedirectURI"]),
         // Everything the command needs that uses Foundation: the JSON contract and text rendering.
-        .target(name: "RedirectURIReport", dependencies: ["RedirectURI"]),
+        .target(name: "RedirectURIReport", dependencies: ["RedirectURI", "RedirectURIIDNA"]),
         // A thin shell over RedirectURIReport.
         .executableTarget(
             name: "parse",
             dependencies: [
                 "RedirectURI",
                 "RedirectURIReport",
+                "RedirectURIDoctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "RedirectURITests", dependencies: ["RedirectURI"], exclude: ["Vectors"]),
+        .testTarget(name: "RedirectURIIDNATests", dependencies: ["RedirectURIIDNA"]),
+        .testTarget(name: "RedirectURIDoctorTests", dependencies: ["RedirectURIDoctor"], exclude: ["Fixtures"]),
         // Depends on `parse` so that the command is built for the end-to-end tests that run it.
         .testTarget(name: "RedirectURIReportTests", dependencies: ["RedirectURIReport", "RedirectURI", "parse"]),
     ],

@@ -1,4 +1,5 @@
 import RedirectURI
+import RedirectURIIDNA
 
 /// Turns one input (any bytes) into an ``InputReport``: the logic behind `parse`.
 ///
@@ -29,16 +30,29 @@ public struct InputAnalyzer: Sendable {
 
     /// Verification to run on every input, if any.
     public var verification: Verification?
+    /// Whether to convert the Unicode host of an http(s) IRI to ASCII (UTS #46) before strict
+    /// parsing (`parse --iri`). Off by default: non-ASCII is an error.
+    public var convertsIRIHosts: Bool
 
     /// Creates an analyzer.
-    public init(verification: Verification? = nil) {
+    public init(verification: Verification? = nil, convertsIRIHosts: Bool = false) {
         self.verification = verification
+        self.convertsIRIHosts = convertsIRIHosts
     }
 
     /// Analyses one input. Never traps, whatever the bytes.
     public func analyze(_ bytes: [UInt8]) -> InputReport {
-        var report = describe(bytes)
-        if let verification { report.verdict = verify(bytes, report: &report, verification) }
+        var parsed = bytes
+        var conversionDiagnostics: [DiagnosticReport] = []
+        if convertsIRIHosts, bytes.contains(where: { $0 >= 0x80 }), let text = String(validating: bytes, as: UTF8.self) {
+            let conversion = IRI.convertHost(text)
+            parsed = Array(conversion.converted.utf8)
+            conversionDiagnostics = conversion.diagnostics.map(DiagnosticReport.init)
+        }
+        var report = describe(parsed)
+        report.input = String(decoding: bytes, as: UTF8.self)
+        report.diagnostics = conversionDiagnostics + report.diagnostics
+        if let verification { report.verdict = verify(parsed, report: &report, verification) }
         return report
     }
 
@@ -142,7 +156,7 @@ public struct InputAnalyzer: Sendable {
     func verify(_ bytes: [UInt8], report: inout InputReport, _ verification: Verification) -> VerdictReport {
         var registered = verification.registered
         if registered.isEmpty {
-            registered = [report.input]
+            registered = [String(decoding: bytes, as: UTF8.self)]
             report.diagnostics.append(DiagnosticReport(severity: "warning", code: "no-registered-uris",
                 message: "no registered redirect URIs were given, so rules 2 and 3 were not checked"))
         }

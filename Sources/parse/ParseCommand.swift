@@ -3,12 +3,49 @@ import Foundation
 import RedirectURI
 import RedirectURIReport
 
-/// `parse`: analyse redirect URIs and broker URLs; a thin shell over RedirectURIReport.
+/// `parse`: analyse redirect URIs and broker URLs (the default), or check an app's configuration
+/// (`parse doctor`). A thin shell over RedirectURIReport and RedirectURIDoctor.
 @main
 struct ParseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parse",
         abstract: "Parse URIs strictly (RFC 3986) and explain them as redirect URIs.",
+        discussion: """
+            parse [<uri> ...] [--file <path> ...] [--json] [--registered <uri> ...] [--bundle-id <id>] [--iri]
+            parse doctor --info-plist <path> [--entitlements <path>] [--redirect-uri <uri>] [--sdk adal|msal] [--keychain-group <name>] [--json]
+
+            Exit status: 0 when every input is valid (and accepted, when verifying) or the doctor \
+            found no error; 1 when any input is invalid or rejected, or the doctor found an error; \
+            2 for a usage error or an unreadable file. See 'parse help analyze' for every option.
+            """,
+        subcommands: [Analyze.self, Doctor.self],
+        defaultSubcommand: Analyze.self
+    )
+
+    /// Maps argument-parser outcomes onto the documented exit codes (usage errors are 2, not 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// `parse [URI…]`: the main job.
+struct Analyze: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "analyze",
+        abstract: "Parse URIs strictly (RFC 3986) and explain them as redirect URIs (the default).",
         discussion: """
             With no URI and no --file, reads one input per line from standard input (split on LF \
             only: a CR stays part of the input and is reported).
@@ -39,6 +76,9 @@ struct ParseCommand: ParsableCommand {
     @Flag(name: .customLong("bundle-id-case-insensitive"), help: "Relaxation: compare bundle IDs ignoring ASCII case (reported as a diagnostic when it matters).")
     var bundleIDCaseInsensitive = false
 
+    @Flag(name: .long, help: "Convert the Unicode host of an http(s) IRI to ASCII (UTS #46) before strict parsing, and report confusable labels.")
+    var iri = false
+
     mutating func run() throws {
         var inputs: [[UInt8]] = uris.map { Array($0.utf8) }
         for path in file {
@@ -54,7 +94,8 @@ struct ParseCommand: ParsableCommand {
         let verifying = !registered.isEmpty || bundleID != nil
         let analyzer = InputAnalyzer(verification: verifying ? InputAnalyzer.Verification(
             registered: registered, callerBundleID: bundleID,
-            options: VerificationOptions(bundleIDComparison: bundleIDCaseInsensitive ? .caseInsensitive : .exact)) : nil)
+            options: VerificationOptions(bundleIDComparison: bundleIDCaseInsensitive ? .caseInsensitive : .exact)) : nil,
+            convertsIRIHosts: iri)
         let renderer = TextRenderer()
         var allValid = true
         for input in inputs {
@@ -70,23 +111,5 @@ struct ParseCommand: ParsableCommand {
         var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
         if lines.last?.isEmpty == true { lines.removeLast() }
         return lines
-    }
-
-    /// Maps argument-parser outcomes onto the documented exit codes (usage errors are 2, not 64).
-    static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let exit as ExitCode {
-            Foundation.exit(exit.rawValue)
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                print(fullMessage(for: error))
-                Foundation.exit(0)
-            }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-            Foundation.exit(2)
-        }
     }
 }

@@ -96,4 +96,28 @@ struct CommandTests {
         #expect(outcome.standardOutput.contains("verdict    rejected (bundle-id)"))
         #expect(outcome.standardOutput.contains("the redirect URI carries bundle ID 'com.myapp.mytestapp' but the caller is 'com.evil.app'"))
     }
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("RedirectURIDoctorTests/Fixtures")
+
+    @Test func doctorOnGoodAndBrokenConfigurations() throws {
+        let good = try CommandRunner.run(["doctor", "--info-plist", Self.fixtures.appendingPathComponent("msal-good-binary.plist").path,
+                                          "--redirect-uri", "msauth.com.contoso.MailApp://auth", "--sdk", "msal"])
+        #expect(good.status == 0)
+        let broken = try CommandRunner.run(["doctor", "--json", "--info-plist", Self.fixtures.appendingPathComponent("msal-missing-msauthv3.plist").path])
+        #expect(broken.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(broken.standardOutput.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.contains { $0["code"] as? String == "query-scheme-missing" && $0["severity"] as? String == "error" })
+        #expect(findings.allSatisfy { Set($0.keys) == ["severity", "code", "message", "fix"] })
+        #expect(try CommandRunner.run(["doctor", "--info-plist", "/nonexistent.plist"]).status == 2)
+        #expect(try CommandRunner.run(["doctor"]).status == 2)
+    }
+
+    @Test func iriConvertsTheHost() throws {
+        let outcome = try CommandRunner.run(["--iri", "https://bücher.example/cb"])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput.contains("xn--bcher-kva.example"))
+        #expect(try CommandRunner.run(["https://bücher.example/cb"]).status == 1)   // strict without --iri
+    }
 }

@@ -1,0 +1,67 @@
+import RedirectURI
+
+/// The result of converting an IRI's Unicode host to ASCII.
+public struct IRIConversion: Sendable, Hashable {
+    /// The text with its host converted (unchanged when nothing was converted).
+    public var converted: String
+    /// The host as written, when it was converted.
+    public var originalHost: String?
+    /// The ASCII host, when it was converted.
+    public var asciiHost: String?
+    /// What happened: the conversion, IDNA errors, confusable or mixed-script labels.
+    public var diagnostics: [RedirectDiagnostic]
+}
+
+/// Converts the Unicode host of an `http`/`https` IRI (as people paste them) to ASCII with UTS #46,
+/// and reports confusable or mixed-script labels. This is the only place non-ASCII is turned into
+/// something the strict parser accepts, and only when asked for (`parse --iri`).
+///
+/// ```swift
+/// let result = IRI.convertHost("https://bücher.example/cb")
+/// result.converted   // "https://xn--bcher-kva.example/cb"
+/// ```
+public enum IRI {
+    /// Converts the host when the text is an http(s) IRI with a non-ASCII host; otherwise returns
+    /// the text unchanged with no diagnostics.
+    public static func convertHost(_ text: String) -> IRIConversion {
+        let unchanged = IRIConversion(converted: text, originalHost: nil, asciiHost: nil, diagnostics: [])
+        guard let separator = text.firstRange(of: "://") else { return unchanged }
+        let scheme = text[..<separator.lowerBound].lowercased()
+        guard scheme == "http" || scheme == "https" else { return unchanged }
+        let afterSlashes = text[separator.upperBound...]
+        let delimiters: Set<Character> = ["/", "?", "#"]
+        let authorityEnd = afterSlashes.firstIndex { (character: Character) in delimiters.contains(character) } ?? afterSlashes.endIndex
+        let authority = afterSlashes[..<authorityEnd]
+        let hostStart = authority.lastIndex(of: "@").map { authority.index(after: $0) } ?? authority.startIndex
+        var hostEnd = authority.endIndex
+        if let colon = authority[hostStart...].lastIndex(of: ":"),
+            authority[authority.index(after: colon)...].allSatisfy({ (character: Character) in character.isASCII })
+        {
+            hostEnd = colon
+        }
+        let host = String(authority[hostStart..<hostEnd])
+        guard !host.allSatisfy({ (character: Character) in character.isASCII }), !host.hasPrefix("[") else { return unchanged }
+
+        var diagnostics: [RedirectDiagnostic] = []
+        let result = IDNA.toASCII(host)
+        guard result.isValid else {
+            diagnostics.append(RedirectDiagnostic(.error, "idna-error",
+                "the host '\(host)' cannot be converted with UTS #46: \(result.errors)"))
+            return IRIConversion(converted: text, originalHost: host, asciiHost: nil, diagnostics: diagnostics)
+        }
+        diagnostics.append(RedirectDiagnostic(.info, "iri-host-converted",
+            "converted the host '\(host)' to '\(result.output)' (UTS #46)"))
+        let unicode = IDNA.toUnicode(result.output).output
+        for label in unicode.split(separator: ".") where !label.allSatisfy({ (character: Character) in character.isASCII }) {
+            let checks = Confusables.check(String(label))
+            let skeleton = Confusables.skeleton(String(label))
+            let suspicious: SpoofChecks = [.restrictionLevel, .mixedScriptConfusable, .wholeScriptConfusable, .invisible, .mixedNumbers, .hiddenOverlay]
+            if !checks.isDisjoint(with: suspicious) {
+                diagnostics.append(RedirectDiagnostic(.warning, "confusable-host",
+                    "the label '\(label)' is suspicious (\(checks)); it looks like '\(skeleton)'"))
+            }
+        }
+        let converted = String(text[..<hostStart]) + result.output + String(text[hostEnd...])
+        return IRIConversion(converted: converted, originalHost: host, asciiHost: result.output, diagnostics: diagnostics)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import RedirectURIDoctor
+
+/// SPEC §9: the app configuration doctor on XML and binary plists (made with Python's plistlib,
+/// committed under Fixtures/).
+struct DoctorTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    static func data(_ name: String) throws -> Data {
+        try Data(contentsOf: fixtures.appendingPathComponent(name))
+    }
+
+    static func codes(
+        _ info: String, entitlements: String? = nil, redirect: String? = nil, sdk: SDKFlavour = .msal, group: String? = nil
+    ) throws -> [String] {
+        AppConfigurationDoctor.diagnose(
+            infoPlist: try data(info), entitlements: try entitlements.map(data), redirectURI: redirect, sdk: sdk,
+            keychainGroup: group
+        ).filter { $0.severity != .info }.map(\.code)
+    }
+
+    struct Row: Sendable, CustomTestStringConvertible {
+        let info: String
+        var entitlements: String?
+        var redirect: String?
+        var sdk: SDKFlavour = .msal
+        var group: String?
+        let expected: [String]
+        var testDescription: String { "\(info) \(redirect ?? "") → \(expected)" }
+    }
+
+    static let rows: [Row] = [
+        Row(info: "msal-good.plist", redirect: "msauth.com.contoso.MailApp://auth", expected: []),
+        Row(info: "msal-good-binary.plist", redirect: "msauth.com.contoso.MailApp://auth", expected: []),
+        Row(info: "msal-good.plist", expected: []),                                   // redirect derived
+        Row(info: "adal-good.plist", redirect: "x-msauth-mytestiosapp://com.myapp.mytestapp", sdk: .adal, expected: []),
+        Row(info: "adal-good-binary.plist", redirect: "msauth://code/x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp", sdk: .adal, expected: []),
+        Row(info: "adal-good.plist", redirect: "https://login.contoso.com/cb", sdk: .adal, expected: []),
+        Row(info: "msal-missing-msauthv3.plist", expected: ["query-scheme-missing"]),
+        Row(info: "adal-good.plist", redirect: "x-msauth-mytestiosapp://com.myapp.mytestapp", sdk: .msal,
+            expected: ["query-scheme-missing"]),                                     // wrong SDK flavour
+        Row(info: "msal-scheme-whitespace.plist", expected: ["url-scheme-whitespace", "url-scheme-not-registered"]),
+        Row(info: "msal-no-url-types.plist", expected: ["url-scheme-not-registered"]),
+        Row(info: "msal-unexpanded.plist", redirect: "msauth.com.contoso.MailApp://auth",
+            expected: ["unexpanded-variable", "unexpanded-variable", "url-scheme-not-registered"]),
+        Row(info: "msal-wrong-types.plist", expected: ["plist-wrong-type", "url-scheme-not-registered", "plist-wrong-type",
+                                                        "query-scheme-missing", "query-scheme-missing"]),
+        Row(info: "msal-other-bundle-id.plist", redirect: "msauth.com.contoso.MailApp://auth", expected: ["bundle-id-mismatch"]),
+        Row(info: "msal-good.plist", redirect: "msauth.com.contoso.mailapp://auth",
+            expected: ["url-scheme-not-registered", "bundle-id-mismatch"]),           // case matters
+        Row(info: "msal-good.plist", redirect: "msauth.com.contoso.MailApp://auth#", expected: []),
+        Row(info: "msal-good.plist", redirect: "not a uri", expected: ["redirect-uri-invalid"]),
+        Row(info: "garbage.plist", expected: ["plist-unreadable"]),
+        Row(info: "truncated.plist", expected: ["plist-unreadable"]),
+        Row(info: "array-root.plist", expected: ["plist-unreadable"]),
+        Row(info: "msal-good.plist", entitlements: "entitlements-adalcache.plist", group: "com.microsoft.adalcache", expected: []),
+        Row(info: "msal-good.plist", entitlements: "entitlements-built.plist", group: "com.microsoft.adalcache", expected: []),
+        Row(info: "msal-good.plist", entitlements: "entitlements-other.plist", group: "com.microsoft.adalcache", expected: ["keychain-group-missing"]),
+        Row(info: "msal-good.plist", entitlements: "entitlements-empty.plist", group: "com.microsoft.adalcache", expected: ["keychain-group-missing"]),
+        Row(info: "msal-good.plist", group: "com.microsoft.adalcache", expected: ["keychain-group-missing"]),
+        Row(info: "msal-good.plist", entitlements: "garbage.plist", group: "com.microsoft.adalcache", expected: ["plist-unreadable"]),
+    ]
+
+    @Test(arguments: rows)
+    func findings(row: Row) throws {
+        #expect(try Self.codes(row.info, entitlements: row.entitlements, redirect: row.redirect, sdk: row.sdk, group: row.group) == row.expected)
+    }
+
+    @Test func rowCountIsPinned() { #expect(Self.rows.count == 25) }
+
+    @Test func everyFindingHasAFixAndTheDocumentedCodes() throws {
+        var seen: Set<String> = []
+        for row in Self.rows {
+            let findings = AppConfigurationDoctor.diagnose(
+                infoPlist: try Self.data(row.info), entitlements: try row.entitlements.map(Self.data), redirectURI: row.redirect,
+                sdk: row.sdk, keychainGroup: row.group)
+            for finding in findings {
+                #expect(!finding.fix.isEmpty)
+                #expect(!finding.message.isEmpty)
+                seen.insert(finding.code)
+            }
+        }
+        let required: Set<String> = ["url-scheme-not-registered", "url-scheme-whitespace", "query-scheme-missing", "bundle-id-mismatch",
+                                     "unexpanded-variable", "redirect-uri-invalid", "keychain-group-missing", "plist-unreadable"]
+        #expect(required.isSubset(of: seen))
+    }
+
+    @Test func derivedRedirectIsReportedAsInfo() throws {
+        let findings = AppConfigurationDoctor.diagnose(infoPlist: try Self.data("msal-good.plist"))
+        #expect(findings.map(\.code) == ["redirect-uri-derived"])
+        #expect(findings.first?.message.contains("msauth.com.contoso.MailApp://auth") == true)
+    }
+
+    @Test func randomBytesNeverTrap() {
+        var state: UInt64 = 7
+        for length in 0..<300 {
+            let bytes = (0..<length).map { _ -> UInt8 in
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return UInt8(truncatingIfNeeded: state >> 33)
+            }
+            let findings = AppConfigurationDoctor.diagnose(infoPlist: Data(bytes), entitlements: Data(bytes), keychainGroup: "g")
+            #expect(findings.first?.code == "plist-unreadable" || !findings.isEmpty)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Testing
+import RedirectURI
+@testable import RedirectURIIDNA
+
+struct IDNATests {
+    static let asciiRows: [(String, String)] = [
+        ("Bücher.example", "xn--bcher-kva.example"),
+        ("bücher.example", "xn--bcher-kva.example"),
+        ("faß.de", "xn--fa-hia.de"),                 // non-transitional: ß is kept
+        ("example.com", "example.com"),
+        ("ＥＸＡＭＰＬＥ．com", "example.com"),        // fullwidth letters and dot are mapped
+        ("日本語.jp", "xn--wgv71a119e.jp"),
+    ]
+
+    @Test(arguments: asciiRows)
+    func toASCII(unicode: String, ascii: String) {
+        let result = IDNA.toASCII(unicode)
+        #expect(result.isValid, "\(result.errors)")
+        #expect(result.output == ascii)
+    }
+
+    @Test func xnRoundTrips() {
+        for (_, ascii) in Self.asciiRows {
+            let unicode = IDNA.toUnicode(ascii)
+            #expect(unicode.isValid)
+            #expect(IDNA.toASCII(unicode.output).output == ascii)
+        }
+    }
+
+    static let invalid: [(String, IDNAErrors)] = [
+        ("-bad.example", .leadingHyphen),
+        ("bad-.example", .trailingHyphen),
+        ("ab--cd.example", .hyphen3And4),
+        ("a..b", .emptyLabel),
+        ("xn--a.example", .invalidACELabel),         // "a" is not what "xn--a" decodes to
+        ("exa mple.com", .disallowed),
+        (String(repeating: "a", count: 64) + ".com", .labelTooLong),
+        ("a\u{200D}b.example", .contextJ),            // zero-width joiner outside its context
+    ]
+
+    @Test(arguments: invalid)
+    func invalidLabelsReportTheirFlag(host: String, flag: IDNAErrors) {
+        let result = IDNA.toASCII(host)
+        #expect(!result.isValid)
+        #expect(result.errors.contains(flag), "\(result.errors)")
+    }
+
+    @Test func confusables() {
+        let cyrillic = "p\u{0430}ypal"   // Cyrillic а
+        #expect(Confusables.check(cyrillic).contains(.restrictionLevel))
+        #expect(Confusables.skeleton(cyrillic) == Confusables.skeleton("paypal"))
+        #expect(Confusables.areConfusable(cyrillic, "paypal"))
+        #expect(!Confusables.areConfusable("contoso", "fabrikam"))
+        #expect(Confusables.check("paypal").isEmpty)
+    }
+
+    @Test func iriHostConversion() throws {
+        let result = IRI.convertHost("https://bücher.example/cb?x=ü")
+        #expect(result.converted == "https://xn--bcher-kva.example/cb?x=ü")
+        #expect(result.diagnostics.map(\.code) == ["iri-host-converted"])
+        let withPort = IRI.convertHost("http://user@bücher.example:8080/cb")
+        #expect(withPort.converted == "http://user@xn--bcher-kva.example:8080/cb")
+        #expect(try URIReference(parsing: withPort.converted).portNumber == 8080)
+        let spoof = IRI.convertHost("https://p\u{0430}ypal.com/cb")
+        #expect(spoof.diagnostics.map(\.code) == ["iri-host-converted", "confusable-host"])
+        #expect(spoof.diagnostics.last?.message.contains("looks like 'paypal'") == true)
+        #expect(IRI.convertHost("x-app://bücher.example").diagnostics.isEmpty)   // only http(s)
+        #expect(IRI.convertHost("https://example.com/ü").converted == "https://example.com/ü")
+        #expect(IRI.convertHost("https://-bad.example/").diagnostics.isEmpty)  // ASCII hosts untouched
+        #expect(IRI.convertHost("https://-bü.example/").diagnostics.map(\.code) == ["idna-error"])
+    }
+}
