@@ -86,6 +86,12 @@ public struct BrokerResponse: Sendable {
             else if parameter.hasName("msg_protocol_ver", .form) { try take(&protocolText, parameter, "msg_protocol_ver") }
             else if parameter.hasName("broker_nonce", .form) { try take(&nonce, parameter, "broker_nonce") }
             else if parameter.hasName("error_code", .form) { try take(&errorCode, parameter, "error_code") }
+            // Every parameter but the ciphertext and hash (checked below as base64url and hex)
+            // must decode, so that the decoded parameters always describe the whole message.
+            // Only pieces with something to decode are decoded.
+            if !parameter.hasName("response", .form), !parameter.hasName("hash", .form) {
+                try Self.requireDecodable(parameter)
+            }
         }
         self.url = reference
         self.response = response
@@ -96,7 +102,7 @@ public struct BrokerResponse: Sendable {
         if errorCode != nil {
             kind = .error
             if errorCode?.isEmpty == true { throw BrokerMessageError(.invalidValue, parameter: "error_code", detail: "must not be empty") }
-            for name in ["error_description", "error", "suberror"] { _ = try QueryParameters(query).value(name) }
+            for name in ["error_description", "error", "suberror"] { _ = try QueryParameters(query).single(name) }
             return
         }
         kind = .success
@@ -113,6 +119,16 @@ public struct BrokerResponse: Sendable {
             throw BrokerMessageError(.invalidValue, parameter: "hash", detail: "must be 64 uppercase hex digits (a SHA-256)")
         }
         if let nonce, nonce.isEmpty { throw BrokerMessageError(.invalidValue, parameter: "broker_nonce", detail: "must not be empty") }
+    }
+
+    static func requireDecodable(_ parameter: QueryParameter) throws(BrokerMessageError) {
+        for piece in [parameter.rawName, parameter.rawValue ?? ""] where PercentEncoding.needsDecoding(piece, plusIsSpace: true) {
+            do {
+                _ = try PercentEncoding.decodeString(piece, plusIsSpace: true)
+            } catch {
+                throw BrokerMessageError(.invalidEncoding, parameter: String(parameter.rawName), detail: "\(error)")
+            }
+        }
     }
 
     /// Builds a response URL from a redirect URI and parameters (form-encoded, in order).

@@ -63,7 +63,9 @@ extension RedirectURI {
     /// `<reverse-DNS scheme>:<path>` with a path that is empty or starts with `/` (RFC 8252 §7.1).
     public static func privateUse(scheme: String, path: String) throws(RedirectBuildError) -> RedirectURI {
         let built = try checked("\(scheme):\(path)", as: .privateUse)
-        guard built.reference.path == path[...] else { throw RedirectBuildError("the path does not survive a round trip") }
+        guard built.reference.scheme == scheme[...], built.reference.path == path[...],
+            built.reference.query == nil, built.reference.fragment == nil
+        else { throw RedirectBuildError("the scheme or path does not survive a round trip") }
         return built
     }
 
@@ -88,7 +90,9 @@ extension RedirectURI {
     /// `https://<host><path>` (claimed https, RFC 8252 §7.2).
     public static func https(host: String, path: String) throws(RedirectBuildError) -> RedirectURI {
         let built = try checked("https://\(host)\(path)", as: .https)
-        guard built.reference.host == host[...], built.reference.path == path[...] else {
+        guard built.reference.host == host[...], built.reference.path == path[...], built.reference.port == nil,
+            built.reference.query == nil, built.reference.fragment == nil
+        else {
             throw RedirectBuildError("the host or path does not survive a round trip")
         }
         return built
