@@ -117,13 +117,9 @@ public struct ComponentsReport: Sendable, Equatable, Encodable {
 
     /// The components of a parsed reference, as written.
     public init(_ reference: URIReference) {
-        scheme = reference.scheme.map(String.init)
-        userinfo = reference.userinfo.map(String.init)
-        host = reference.host.map(String.init)
-        port = reference.port.map(String.init)
-        path = String(reference.path)
-        query = reference.query.map(String.init)
-        fragment = reference.fragment.map(String.init)
+        let components = URIComponents(reference)
+        (scheme, userinfo, host, port) = (components.scheme, components.userinfo, components.host, components.port)
+        (path, query, fragment) = (components.path, components.query, components.fragment)
     }
 
     enum CodingKeys: String, CodingKey { case scheme, userinfo, host, port, path, query, fragment }

@@ -10,6 +10,13 @@ public struct BrokerParameter: Sendable, Hashable {
         self.name = name
         self.value = value
     }
+
+    /// `name=value&…`, each name and value form-encoded (uppercase hex, space as `+`), in order.
+    public static func formEncodedQuery(_ parameters: [BrokerParameter]) -> String {
+        parameters.map { parameter in
+            PercentEncoding.formEncode(parameter.name) + (parameter.value.map { "=" + PercentEncoding.formEncode($0) } ?? "")
+        }.joined(separator: "&")
+    }
 }
 
 /// Where a broker request is sent (SPEC §8).
@@ -109,10 +116,7 @@ public struct BrokerRequest: Sendable, Hashable {
 
     /// The URL: the endpoint, then each parameter form-encoded (uppercase hex, space as `+`).
     public var url: String {
-        guard !parameters.isEmpty else { return endpoint.base + "?" }
-        return endpoint.base + "?" + parameters.map { parameter in
-            PercentEncoding.formEncode(parameter.name) + (parameter.value.map { "=" + PercentEncoding.formEncode($0) } ?? "")
-        }.joined(separator: "&")
+        endpoint.base + "?" + BrokerParameter.formEncodedQuery(parameters)
     }
 
     /// The value of `name` when it appears exactly once (`""` for a piece without `=`).

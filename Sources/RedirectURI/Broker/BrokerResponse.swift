@@ -133,9 +133,7 @@ public struct BrokerResponse: Sendable {
 
     /// Builds a response URL from a redirect URI and parameters (form-encoded, in order).
     public static func url(redirectURI: String, parameters: [BrokerParameter]) -> String {
-        redirectURI + "?" + parameters.map { parameter in
-            PercentEncoding.formEncode(parameter.name) + (parameter.value.map { "=" + PercentEncoding.formEncode($0) } ?? "")
-        }.joined(separator: "&")
+        redirectURI + "?" + BrokerParameter.formEncodedQuery(parameters)
     }
 
     /// Whether this response comes back to the request's redirect URI (SPEC §7): scheme ignoring
