@@ -29,10 +29,25 @@ public enum URIParser {
     public static func parse(
         _ input: UnsafeBufferPointer<UInt8>, as grammar: URIGrammar = .uriReference
     ) throws(URIParseError) -> URIComponentRanges {
+        try parse(input, as: grammar, vectorized: true)
+    }
+
+    /// The same parse without the vectorised fast path: the plain byte loop that the fast path
+    /// must always agree with (the fuzzers compare the two).
+    @_spi(Testing)
+    public static func parseWithoutVectorScan(
+        _ input: UnsafeBufferPointer<UInt8>, as grammar: URIGrammar = .uriReference
+    ) throws(URIParseError) -> URIComponentRanges {
+        try parse(input, as: grammar, vectorized: false)
+    }
+
+    static func parse(
+        _ input: UnsafeBufferPointer<UInt8>, as grammar: URIGrammar, vectorized: Bool
+    ) throws(URIParseError) -> URIComponentRanges {
         guard input.count <= maximumInputLength else {
             throw URIParseError(.inputTooLong, at: maximumInputLength, in: input)
         }
-        var scanner = Scanner(input: input)
+        var scanner = Scanner(input: input, vectorized: vectorized)
         let ranges = try scanner.scanReference(grammar)
         assert(ranges.invariantsHold(in: input), "parse result violates its invariants")
         return ranges
@@ -42,10 +57,13 @@ public enum URIParser {
 /// The state of one parse. Internal: its methods are the grammar's productions.
 struct Scanner {
     let input: UnsafeBufferPointer<UInt8>
+    /// Whether long path, query and fragment runs may use the 16-byte fast path.
+    let vectorized: Bool
     var ranges = URIComponentRanges()
 
-    init(input: UnsafeBufferPointer<UInt8>) {
+    init(input: UnsafeBufferPointer<UInt8>, vectorized: Bool = true) {
         self.input = input
+        self.vectorized = vectorized
         ranges.total = Int32(truncatingIfNeeded: input.count)
     }
 
@@ -73,7 +91,19 @@ struct Scanner {
     @inline(__always)
     func run(of byteClass: ByteClass, from start: Int) throws(URIParseError) -> Int {
         var index = start
+        let vectorize = vectorized && byteClass.containsCommonBytes
+        // After a block with an uncommon byte, the plain loop finishes that block before the
+        // fast path is tried again, so percent-encoded text is not loaded twice per byte.
+        var plainUntil = start
         while index < count {
+            if vectorize, index >= plainUntil, count - index >= VectorScan.width {
+                // Skip whole 16-byte blocks of common bytes (letters, digits, "-._~=&+"), which
+                // the host, path, query and fragment classes all contain; a broker response's
+                // kilobytes of base64url are nothing else.
+                index = VectorScan.skipCommonBytes(input, from: index)
+                plainUntil = index + VectorScan.width
+                guard index < count else { break }
+            }
             let byte = input[index]
             if byteClass.contains(byte) {
                 index &+= 1

@@ -1,0 +1,46 @@
+import Testing
+@_spi(Testing) @testable import RedirectURI
+
+/// The vectorised fast path must agree with the plain loop, byte for byte.
+struct VectorScanTests {
+    @Test func commonBytesTableMatchesItsDefinition() {
+        let common = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~=&+".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(ByteClass.commonBytes.contains(byte) == common.contains(byte), "byte \(byte)")
+        }
+        for byteClass in [ByteClass.regName, .userinfo, .path, .queryOrFragment, .pchar] {
+            #expect(byteClass.containsCommonBytes)
+        }
+        #expect(!ByteClass.digit.containsCommonBytes)
+        #expect(!ByteClass.scheme.containsCommonBytes)
+    }
+
+    @Test func blockTestAgreesWithTheTableForEveryByteInEveryLane() {
+        for byte in UInt8.min...UInt8.max {
+            for lane in 0..<VectorScan.width {
+                var block = VectorScan.Block(repeating: UInt8(ascii: "a"))
+                block[lane] = byte
+                #expect(VectorScan.allCommon(block) == ByteClass.commonBytes.contains(byte), "byte \(byte) lane \(lane)")
+            }
+        }
+    }
+
+    @Test func vectorisedAndPlainParsesAgree() {
+        var generator = SeededGenerator(seed: 41)
+        let pieces = ["a", "Z", "9", "-", ".", "_", "~", "=", "&", "+", "%41", "%", "/", "?", "#", ":", "@", " ", "\u{E9}", "[",
+                      String(repeating: "abcdefgh", count: 3), String(repeating: "Q", count: 17)]
+        for _ in 0..<20_000 {
+            let text = "x-app://h/" + (0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            let bytes = Array(text.utf8)
+            let (fast, plain) = bytes.withUnsafeBufferPointer { buffer in
+                (Result { () throws(URIParseError) in try URIParser.parse(buffer) },
+                 Result { () throws(URIParseError) in try URIParser.parseWithoutVectorScan(buffer) })
+            }
+            switch (fast, plain) {
+            case (.success(let a), .success(let b)): #expect(a == b, "\(text)")
+            case (.failure(let a), .failure(let b)): #expect(a.kind == b.kind && a.offset == b.offset, "\(text)")
+            default: Issue.record("fast and plain parses disagree on \(text.debugDescription)")
+            }
+        }
+    }
+}
