@@ -1,0 +1,153 @@
+// What an app or server would write with Foundation to do what the library does: classify a
+// redirect URI and take its bundle ID, and verify a presented redirect URI (SPEC §6). They are the
+// Foundation side of the "classify" and "verify" benchmarks, written once over a protocol so that
+// `URL` and `URLComponents` run the same logic.
+//
+// They are deliberately plain and close to the SPEC, not a second implementation to trust: they
+// only have to do the same amount of work on the same inputs. Nothing here is timed by itself.
+import Foundation
+
+/// The accessors both `URL` and `URLComponents` have (decoded host and path, as Foundation gives).
+protocol ParsedURL {
+    init?(parsing text: String)
+    var schemeText: String? { get }
+    var hostText: String? { get }
+    var pathText: String { get }
+    var encodedPathText: String { get }
+    var queryText: String? { get }
+    var fragmentText: String? { get }
+    var portNumber: Int? { get }
+    var hasUserinfo: Bool { get }
+}
+
+extension URL: ParsedURL {
+    init?(parsing text: String) { self.init(string: text) }
+    var schemeText: String? { scheme }
+    var hostText: String? { host }
+    var pathText: String { path }
+    var encodedPathText: String { path(percentEncoded: true) }
+    var queryText: String? { query }
+    var fragmentText: String? { fragment }
+    var portNumber: Int? { port }
+    var hasUserinfo: Bool { user != nil }
+}
+
+extension URLComponents: ParsedURL {
+    init?(parsing text: String) { self.init(string: text) }
+    var schemeText: String? { scheme }
+    var hostText: String? { host }
+    var pathText: String { path }
+    var encodedPathText: String { percentEncodedPath }
+    var queryText: String? { query }
+    var fragmentText: String? { fragment }
+    var portNumber: Int? { port }
+    var hasUserinfo: Bool { user != nil }
+}
+
+extension ParsedURL {
+    /// The wrapper's single path segment, decoded once; `nil` unless the path is one segment.
+    var singleSegmentDecoded: String? {
+        let path = encodedPathText
+        guard path.hasPrefix("/"), path.utf8.count > 1, !path.dropFirst().contains("/") else { return nil }
+        return String(path.dropFirst()).removingPercentEncoding
+    }
+}
+
+enum FoundationPeer {
+    enum Form { case adal, msal, wrapper, loopback, https, other }
+
+    /// Classifies like SPEC §2 and returns the form and the bundle ID it carries.
+    static func classify<U: ParsedURL>(_ url: U, as _: U.Type, allowWrapper: Bool = true) -> (form: Form, bundleID: String?) {
+        guard let scheme = url.schemeText else { return (.other, nil) }
+        let host = url.hostText
+        if equalsIgnoringCase(scheme, "msauth") {
+            guard allowWrapper, host == "code", !url.hasUserinfo, url.portNumber == nil else { return (.other, nil) }
+            guard let decoded = url.singleSegmentDecoded, let inner = U(parsing: decoded) else { return (.other, nil) }
+            let classified = classify(inner, as: U.self, allowWrapper: false)
+            guard classified.form == .adal || classified.form == .msal else { return (.other, nil) }
+            return (.wrapper, classified.bundleID)
+        }
+        if scheme.utf8.count > 7, equalsIgnoringCase(String(scheme.prefix(7)), "msauth."), host == "auth" {
+            let suffix = String(scheme.dropFirst(7))
+            return isBundleID(suffix) ? (.msal, suffix) : (.other, nil)
+        }
+        if equalsIgnoringCase(scheme, "http"), host == "127.0.0.1" || host == "::1" || host == "[::1]" {
+            return (.loopback, nil)
+        }
+        if equalsIgnoringCase(scheme, "https"), let host, !host.isEmpty { return (.https, nil) }
+        if let host, !url.hasUserinfo, url.portNumber == nil, isBundleID(host),
+            !["http", "https", "msauth", "msauthv2", "msauthv3", "file", "mailto", "tel", "sms"].contains(scheme.lowercased())
+        {
+            return (.adal, host)
+        }
+        return (.other, nil)
+    }
+
+    /// SPEC §6 rules 1–5 with Foundation: syntax and no fragment, exact match (scheme case aside),
+    /// the loopback port exception, the wrapper decoded once, and the caller's bundle ID.
+    static func verify<U: ParsedURL>(_ presented: String, registered: [String], callerBundleID: String?, as _: U.Type) -> Bool {
+        guard presented.utf8.allSatisfy({ $0 < 0x80 }), !presented.contains("#"),
+            let url = U(parsing: presented), let scheme = url.schemeText
+        else { return false }
+        var target = presented
+        var isWrapper = false
+        if equalsIgnoringCase(scheme, "msauth"), url.hostText == "code" {
+            guard url.queryText == nil, let decoded = url.singleSegmentDecoded else { return false }
+            target = decoded
+            guard let inner = U(parsing: target), inner.fragmentText == nil, inner.schemeText != nil,
+                !(equalsIgnoringCase(inner.schemeText ?? "", "msauth") && inner.hostText == "code")
+            else { return false }
+            isWrapper = true
+        }
+        let matched = registered.contains { candidate in
+            guard let registeredURL = U(parsing: candidate) else { return false }
+            var comparable = candidate
+            if let registeredScheme = registeredURL.schemeText, equalsIgnoringCase(registeredScheme, "msauth"),
+                registeredURL.hostText == "code"
+            {
+                guard isWrapper else { return false }  // a registered wrapper never matches a plain URI
+                guard let decoded = registeredURL.singleSegmentDecoded else { return false }
+                comparable = decoded
+            }
+            return sameRedirect(target, comparable, as: U.self)
+        }
+        guard matched else { return false }
+        guard let callerBundleID else { return true }
+        let carried = classify(url, as: U.self).bundleID
+        return carried == callerBundleID
+    }
+
+    /// Rule 2 (simple string comparison, scheme case-insensitive) and rule 3 (loopback port).
+    static func sameRedirect<U: ParsedURL>(_ lhs: String, _ rhs: String, as _: U.Type) -> Bool {
+        guard let lhsColon = lhs.firstIndex(of: ":"), let rhsColon = rhs.firstIndex(of: ":"),
+            equalsIgnoringCase(String(lhs[..<lhsColon]), String(rhs[..<rhsColon]))
+        else { return false }
+        if lhs[lhsColon...] == rhs[rhsColon...] { return true }
+        guard let a = U(parsing: lhs), let b = U(parsing: rhs), equalsIgnoringCase(a.schemeText ?? "", "http"),
+            a.hostText == b.hostText, a.hostText == "127.0.0.1" || a.hostText == "::1" || a.hostText == "[::1]",
+            !a.hasUserinfo, !b.hasUserinfo, a.pathText == b.pathText, a.queryText == b.queryText
+        else { return false }
+        return [a.portNumber, b.portNumber].allSatisfy { $0 == nil || (1...65535).contains($0!) }
+    }
+
+    static func isBundleID(_ text: String) -> Bool {
+        var previousWasDot = true
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                if previousWasDot { return false }
+                previousWasDot = true
+            } else if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+                || byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") || byte == UInt8(ascii: "-")
+            {
+                previousWasDot = false
+            } else {
+                return false
+            }
+        }
+        return !previousWasDot
+    }
+
+    static func equalsIgnoringCase(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.elementsEqual(rhs.utf8) { ($0 | 0x20) == ($1 | 0x20) }
+    }
+}
