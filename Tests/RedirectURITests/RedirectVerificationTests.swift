@@ -185,7 +185,7 @@ struct RedirectVerificationTests {
                 #expect(!selfVerdict.accepted)
                 continue
             }
-            if !verifier.isWrapper(reference) {
+            if !RedirectVerifier.isWrapper(reference) {
                 #expect(selfVerdict.accepted, "\(text)")
             }
             guard selfVerdict.accepted else { continue }

@@ -25,6 +25,21 @@ struct VectorScanTests {
         }
     }
 
+    @Test func prefixLengthsForEveryByteInEveryLane() {
+        let base64URL = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        for byte in UInt8.min...UInt8.max {
+            for lane in 0..<VectorScan.width {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: VectorScan.width)
+                bytes[lane] = byte
+                bytes.withUnsafeBufferPointer { buffer in
+                    guard let base = buffer.baseAddress else { return }
+                    #expect(VectorScan.commonPrefixLength(base, at: 0) == (ByteClass.commonBytes.contains(byte) ? 16 : lane))
+                    #expect(VectorScan.base64URLPrefixLength(base, at: 0) == (base64URL.contains(byte) ? 16 : lane))
+                }
+            }
+        }
+    }
+
     @Test func vectorisedAndPlainParsesAgree() {
         var generator = SeededGenerator(seed: 41)
         let pieces = ["a", "Z", "9", "-", ".", "_", "~", "=", "&", "+", "%41", "%", "/", "?", "#", ":", "@", " ", "\u{E9}", "[",

@@ -69,56 +69,96 @@ public struct BrokerResponse: Sendable {
         guard let query = reference.query, reference.fragment == nil else {
             throw BrokerMessageError(.notABrokerResponse, detail: "a broker response has a query and no fragment")
         }
-        var protocolText: Substring?
-        var response: Substring?
-        var hash: Substring?
-        var nonce: Substring?
-        var errorCode: Substring?
-        func take(_ slot: inout Substring?, _ parameter: QueryParameter, _ name: String) throws(BrokerMessageError) {
-            guard slot == nil else { throw BrokerMessageError(.duplicateParameter, parameter: name) }
-            slot = parameter.rawValue ?? ""
-        }
-        for parameter in QueryParameters(query, decoding: .form) {
-            // Known names never need decoding; an encoded spelling of one is matched too, so that
-            // it cannot smuggle a second value past the duplicate check.
-            if parameter.hasName("response", .form) { try take(&response, parameter, "response") }
-            else if parameter.hasName("hash", .form) { try take(&hash, parameter, "hash") }
-            else if parameter.hasName("msg_protocol_ver", .form) { try take(&protocolText, parameter, "msg_protocol_ver") }
-            else if parameter.hasName("broker_nonce", .form) { try take(&nonce, parameter, "broker_nonce") }
-            else if parameter.hasName("error_code", .form) { try take(&errorCode, parameter, "error_code") }
-            // Every parameter but the ciphertext and hash (checked below as base64url and hex)
-            // must decode, so that the decoded parameters always describe the whole message.
-            // Only pieces with something to decode are decoded.
-            if !parameter.hasName("response", .form), !parameter.hasName("hash", .form) {
-                try Self.requireDecodable(parameter)
-            }
-        }
+        let parameters = QueryParameters(query, decoding: .form)
+        let found = try Self.findParameters(parameters)
         self.url = reference
-        self.response = response
-        self.hash = hash
-        self.brokerNonce = nonce
-        self.errorCode = errorCode
-        self.protocolVersion = protocolText.flatMap { BrokerValueSyntax.protocolVersion(String($0)) }
-        if errorCode != nil {
+        self.response = found.response
+        self.hash = found.hash
+        self.brokerNonce = found.brokerNonce
+        self.errorCode = found.errorCode
+        self.protocolVersion = found.protocolText.flatMap { BrokerValueSyntax.protocolVersion(String($0)) }
+        if let errorCode {
             kind = .error
-            if errorCode?.isEmpty == true { throw BrokerMessageError(.invalidValue, parameter: "error_code", detail: "must not be empty") }
-            for name in ["error_description", "error", "suberror"] { _ = try QueryParameters(query).single(name) }
+            if errorCode.isEmpty { throw BrokerMessageError(.invalidValue, parameter: "error_code", detail: "must not be empty") }
+            for name in ["error_description", "error", "suberror"] { _ = try parameters.single(name) }
             return
         }
         kind = .success
-        guard let protocolText else { throw BrokerMessageError(.missingParameter, parameter: "msg_protocol_ver") }
+        guard let protocolText = found.protocolText else { throw BrokerMessageError(.missingParameter, parameter: "msg_protocol_ver") }
         guard protocolVersion != nil else {
             throw BrokerMessageError(.invalidValue, parameter: "msg_protocol_ver", detail: "'\(protocolText)' is not a protocol version")
         }
         guard let response else { throw BrokerMessageError(.missingParameter, parameter: "response") }
-        if response.isEmpty || Base64.firstInvalidBase64URLOffset(response) != nil {
+        guard found.responseIsBase64URL, !response.isEmpty, response.utf8.count % 4 != 1 else {
             throw BrokerMessageError(.invalidValue, parameter: "response", detail: "must be unpadded base64url")
         }
         guard let hash else { throw BrokerMessageError(.missingParameter, parameter: "hash") }
         guard BrokerValueSyntax.isUppercaseSHA256Hex(hash) else {
             throw BrokerMessageError(.invalidValue, parameter: "hash", detail: "must be 64 uppercase hex digits (a SHA-256)")
         }
-        if let nonce, nonce.isEmpty { throw BrokerMessageError(.invalidValue, parameter: "broker_nonce", detail: "must not be empty") }
+        if let brokerNonce, brokerNonce.isEmpty {
+            throw BrokerMessageError(.invalidValue, parameter: "broker_nonce", detail: "must not be empty")
+        }
+    }
+
+    /// The response parameters, as slices, found in one pass over the query's bytes.
+    struct Found {
+        var protocolText: Substring?
+        var response: Substring?
+        var hash: Substring?
+        var brokerNonce: Substring?
+        var errorCode: Substring?
+        var responseIsBase64URL = false
+    }
+
+    static let knownNames = ["response", "hash", "msg_protocol_ver", "broker_nonce", "error_code"]
+
+    static func findParameters(_ parameters: QueryParameters) throws(BrokerMessageError) -> Found {
+        let outcome = parameters.query.utf8.withContiguousStorageIfAvailable { bytes in
+            Result { () throws(BrokerMessageError) in try findParameters(parameters, bytes) }
+        }
+        guard let outcome else {
+            // Not contiguous (never for a native string): work on a native copy.
+            return try findParameters(QueryParameters(Substring(String(parameters.query)), decoding: .form))
+        }
+        return try outcome.get()
+    }
+
+    static func findParameters(_ parameters: QueryParameters, _ bytes: UnsafeBufferPointer<UInt8>) throws(BrokerMessageError) -> Found {
+        var found = Found()
+        var start = 0
+        while let piece = RawPiece.next(in: bytes, from: start) {
+            start = piece.end &+ 1
+            let parameter = parameters.parameter(piece)
+            // Known names never need decoding, but an encoded spelling of one is matched too, so
+            // that it cannot smuggle a second value past the duplicate check.
+            let name: Int?
+            if piece.nameNeedsDecoding(bytes, plusIsSpace: true) {
+                let decoded = try? parameter.name(.form)
+                name = knownNames.firstIndex { $0 == decoded }
+            } else {
+                let raw = UnsafeBufferPointer(rebasing: bytes[piece.name])
+                name = knownNames.firstIndex { raw.elementsEqual($0.utf8) }
+            }
+            func take(_ slot: inout Substring?) throws(BrokerMessageError) {
+                guard slot == nil else { throw BrokerMessageError(.duplicateParameter, parameter: knownNames[name ?? 0]) }
+                slot = parameter.rawValue ?? ""
+            }
+            switch name {
+            case 0?:
+                try take(&found.response)
+                found.responseIsBase64URL = piece.value.map { VectorScan.isBase64URL(bytes, $0) } ?? false
+            case 1?: try take(&found.hash)
+            case 2?: try take(&found.protocolText)
+            case 3?: try take(&found.brokerNonce)
+            case 4?: try take(&found.errorCode)
+            default: break
+            }
+            // Every parameter but the ciphertext and hash (checked as base64url and hex) must
+            // decode, so that the decoded parameters always describe the whole message.
+            if name != 0, name != 1 { try requireDecodable(parameter) }
+        }
+        return found
     }
 
     static func requireDecodable(_ parameter: QueryParameter) throws(BrokerMessageError) {

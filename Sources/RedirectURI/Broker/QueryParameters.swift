@@ -94,6 +94,28 @@ public struct QueryParameters: Sequence, Sendable {
     /// - Throws: ``BrokerMessageError`` `duplicate-parameter` when the name appears more than once:
     ///   picking the first or the last would let an attacker choose (parameter pollution).
     public func single(_ name: String) throws(BrokerMessageError) -> QueryParameter? {
+        // Fast path: one pass over the bytes comparing raw names in place. A raw name that would
+        // need decoding sends the whole query to the general path, so an encoded spelling of
+        // `name` is still caught as a duplicate.
+        let plusIsSpace = decoding == .form
+        let outcome: RawLookup? = query.utf8.withContiguousStorageIfAvailable { bytes in
+            var found: RawPiece?
+            var start = 0
+            while let piece = RawPiece.next(in: bytes, from: start) {
+                start = piece.end &+ 1
+                if piece.nameNeedsDecoding(bytes, plusIsSpace: plusIsSpace) { return .needsGeneralPath }
+                guard UnsafeBufferPointer(rebasing: bytes[piece.name]).elementsEqual(name.utf8) else { continue }
+                if found != nil { return .duplicate }
+                found = piece
+            }
+            return found.map(RawLookup.found) ?? .absent
+        }
+        switch outcome {
+        case .absent?: return nil
+        case .duplicate?: throw BrokerMessageError(.duplicateParameter, parameter: name)
+        case .found(let piece)?: return parameter(piece)
+        case .needsGeneralPath?, nil: break
+        }
         var found: QueryParameter?
         for parameter in self where parameter.hasName(name, decoding) {
             guard found == nil else { throw BrokerMessageError(.duplicateParameter, parameter: name) }
@@ -123,5 +145,59 @@ public struct QueryParameters: Sequence, Sendable {
             }
         }
         return result
+    }
+}
+
+/// The outcome of the byte-level lookup in ``QueryParameters/single(_:)``.
+enum RawLookup {
+    case absent
+    case found(RawPiece)
+    case duplicate
+    case needsGeneralPath
+}
+
+/// One `name[=value]` piece as byte offsets into the query.
+struct RawPiece {
+    let name: Range<Int>
+    let value: Range<Int>?
+    /// Where the piece ends (its `&`, or the end of the query).
+    var end: Int { value?.upperBound ?? name.upperBound }
+
+    /// The next non-empty piece at or after `start`.
+    @inline(__always)
+    static func next(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> RawPiece? {
+        var pieceStart = start
+        while pieceStart < bytes.count {
+            // Names are short: find '=' or '&' byte by byte; values can be kilobytes: find '&'
+            // sixteen bytes at a time.
+            var index = pieceStart
+            while index < bytes.count, bytes[index] != ASCII.equalsSign, bytes[index] != ASCII.ampersand { index &+= 1 }
+            if index < bytes.count, bytes[index] == ASCII.equalsSign {
+                let valueEnd = VectorScan.firstIndex(of: ASCII.ampersand, in: bytes, from: index &+ 1, to: bytes.count)
+                return RawPiece(name: pieceStart..<index, value: (index &+ 1)..<valueEnd)
+            }
+            if index > pieceStart { return RawPiece(name: pieceStart..<index, value: nil) }
+            pieceStart = index &+ 1  // an empty piece ("&&")
+        }
+        return nil
+    }
+
+    /// Whether the raw name has anything to decode.
+    @inline(__always)
+    func nameNeedsDecoding(_ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool) -> Bool {
+        bytes[name].contains { $0 == ASCII.percentSign || (plusIsSpace && $0 == ASCII.plusSign) }
+    }
+}
+
+extension QueryParameters {
+    /// The slices of the query at a raw piece's offsets.
+    func parameter(_ piece: RawPiece) -> QueryParameter {
+        QueryParameter(rawName: slice(piece.name), rawValue: piece.value.map(slice))
+    }
+
+    func slice(_ range: Range<Int>) -> Substring {
+        let utf8 = query.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return query[lower..<utf8.index(lower, offsetBy: range.count)]
     }
 }

@@ -28,6 +28,11 @@ public struct BundleID: Sendable, Hashable, CustomStringConvertible {
         self.text = slice
     }
 
+    /// Wraps text that ``isValid(_:)`` already accepted.
+    init(validated text: Substring) {
+        self.text = text
+    }
+
     /// Whether bytes match `1*( ALPHA / DIGIT / "-" / "." )` with no empty label.
     public static func isValid(_ bytes: some Collection<UInt8>) -> Bool {
         var previousWasDot = true  // so that a leading '.' is an empty label

@@ -108,74 +108,111 @@ enum RedirectClassifier {
     /// common ones, which any app can claim and so cannot identify one.
     static let nonAppSchemes = RegistrationLint.reservedSchemes.map { Array($0.utf8) }
 
+    /// What a scheme means for classification, decided once on its bytes.
+    enum SchemeKind {
+        case msauth, msalPrefix, http, https, reserved, app
+
+        init(_ scheme: UnsafeBufferPointer<UInt8>) {
+            // Lengths first: most schemes differ from every candidate in length.
+            switch scheme.count {
+            case 4 where scheme.equalsIgnoringASCIICase(RedirectClassifier.http): self = .http
+            case 5 where scheme.equalsIgnoringASCIICase(RedirectClassifier.https): self = .https
+            case 6 where scheme.equalsIgnoringASCIICase(RedirectClassifier.msauth): self = .msauth
+            default:
+                if scheme.count > RedirectClassifier.msalPrefix.count,
+                    UnsafeBufferPointer(rebasing: scheme[..<RedirectClassifier.msalPrefix.count])
+                        .equalsIgnoringASCIICase(RedirectClassifier.msalPrefix)
+                {
+                    self = .msalPrefix
+                } else if RedirectClassifier.nonAppSchemes.contains(where: { $0.count == scheme.count && scheme.equalsIgnoringASCIICase($0) }) {
+                    self = .reserved
+                } else {
+                    self = .app
+                }
+            }
+        }
+    }
+
+    /// What classification needs from the bytes, read in one visit to the text, without slicing.
+    struct Facts {
+        var kind: SchemeKind
+        var hostIsBundleID: Bool
+        var schemeHasDot: Bool
+        var pathIsEmptyOrAbsolute: Bool
+        var isLoopback: Bool
+        var hostIsAuth: Bool
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URIComponentRanges, scheme schemeRange: Range<Int>) {
+            let scheme = UnsafeBufferPointer(rebasing: bytes[schemeRange])
+            let host = ranges.host.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
+            let bareHost = ranges.userinfo == nil && ranges.port == nil
+            kind = SchemeKind(scheme)
+            hostIsBundleID = bareHost && ranges.hostKind == .regName && host.map { BundleID.isValid($0) } == true
+            schemeHasDot = scheme.contains(ASCII.period)
+            pathIsEmptyOrAbsolute = ranges.path.isEmpty || bytes[ranges.path.lowerBound] == ASCII.slash
+            isLoopback = ranges.userinfo == nil && host.map { RedirectClassifier.isLoopbackLiteral($0) } == true
+            hostIsAuth = bareHost && host.map { $0.elementsEqual(RedirectClassifier.auth) } == true
+        }
+    }
+
     static func classify(_ reference: URIReference, allowWrapper: Bool) -> RedirectURI {
-        guard let scheme = reference.scheme else {
+        let ranges = reference.ranges
+        guard let schemeRange = ranges.scheme else {
             return RedirectURI(reference: reference, form: .other, diagnostics: [
                 RedirectDiagnostic(.error, "not-absolute", "a redirect URI must be an absolute URI with a scheme")
             ])
         }
-        let schemeBytes = scheme.utf8
-        if schemeBytes.equalsIgnoringASCIICase(msauth) {
+        let facts = reference.withBytes { Facts($0, ranges, scheme: schemeRange) }
+        switch facts.kind {
+        case .msauth:
             return classifyMsauthScheme(reference, allowWrapper: allowWrapper)
-        }
-        if schemeBytes.hasPrefixIgnoringASCIICase(msalPrefix), reference.authority != nil {
-            return classifyMSAL(reference, scheme: scheme)
-        }
-        if schemeBytes.equalsIgnoringASCIICase(http), isLoopback(reference) {
+        case .msalPrefix where ranges.authority != nil:
+            return classifyMSAL(reference, schemeRange: schemeRange, hostIsAuth: facts.hostIsAuth)
+        case .http where facts.isLoopback:
             return RedirectURI(reference: reference, form: .loopback)
-        }
-        if schemeBytes.equalsIgnoringASCIICase(https), let host = reference.host, !host.isEmpty,
-            reference.userinfo == nil
-        {
+        case .https where ranges.host?.isEmpty == false && ranges.userinfo == nil:
             return RedirectURI(reference: reference, form: .https)
-        }
-        if !nonAppSchemes.contains(where: { schemeBytes.equalsIgnoringASCIICase($0) }),
-            let bundleID = hostBundleID(reference)
-        {
+        case .app where facts.hostIsBundleID:
+            let bundleID = BundleID(validated: reference.slice(ranges.host ?? 0..<0))
             return RedirectURI(reference: reference, form: .adalBroker, bundleID: bundleID)
-        }
-        if reference.authority == nil, scheme.utf8.contains(ASCII.period),
-            reference.path.isEmpty || reference.path.utf8.first == ASCII.slash,
-            !nonAppSchemes.contains(where: { schemeBytes.equalsIgnoringASCIICase($0) })
-        {
-            return RedirectURI(reference: reference, form: .privateUse)
+        case .app, .msalPrefix:
+            if ranges.authority == nil, facts.schemeHasDot, facts.pathIsEmptyOrAbsolute {
+                return RedirectURI(reference: reference, form: .privateUse)
+            }
+        default:
+            break
         }
         return RedirectURI(reference: reference, form: .other)
     }
 
-    /// `127.0.0.1` or `[::1]` written exactly so, with no userinfo (RFC 8252 §7.3, SPEC §6 rule 3).
-    static func isLoopback(_ reference: URIReference) -> Bool {
-        guard reference.userinfo == nil, let host = reference.host else { return false }
-        return host == "127.0.0.1" || host == "[::1]"
+    /// `127.0.0.1` or `[::1]` written exactly so (RFC 8252 §7.3, SPEC §6 rule 3).
+    static func isLoopbackLiteral(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+        host.elementsEqual("127.0.0.1".utf8) || host.elementsEqual("[::1]".utf8)
     }
 
-    /// The host as a bundle ID when the authority is exactly a bundle ID (no userinfo, no port).
-    static func hostBundleID(_ reference: URIReference) -> BundleID? {
-        guard reference.userinfo == nil, reference.port == nil, reference.hostKind == .regName,
-            let host = reference.host
-        else { return nil }
-        return BundleID(host)
+    /// `127.0.0.1` or `[::1]` written exactly so, with no userinfo.
+    static func isLoopback(_ reference: URIReference) -> Bool {
+        guard reference.ranges.userinfo == nil, let host = reference.ranges.host else { return false }
+        return reference.withBytes { isLoopbackLiteral(UnsafeBufferPointer(rebasing: $0[host])) }
     }
 
     /// `msauth.<bundle.id>://auth`.
-    static func classifyMSAL(_ reference: URIReference, scheme: Substring) -> RedirectURI {
-        let suffix = scheme.dropFirst(msalPrefix.count)
+    static func classifyMSAL(_ reference: URIReference, schemeRange: Range<Int>, hostIsAuth: Bool) -> RedirectURI {
+        let suffix = reference.slice((schemeRange.lowerBound + msalPrefix.count)..<schemeRange.upperBound)
         guard let bundleID = BundleID(suffix) else {
             return RedirectURI(reference: reference, form: .other, diagnostics: [
                 RedirectDiagnostic(.warning, "msal-scheme-without-bundle-id",
                     "the scheme starts with 'msauth.' but '\(suffix)' is not a bundle ID")
             ])
         }
-        guard reference.userinfo == nil, reference.port == nil, let host = reference.host,
-            host.utf8.elementsEqual(auth)
-        else {
+        guard hostIsAuth else {
             return RedirectURI(reference: reference, form: .other, diagnostics: [
                 RedirectDiagnostic(.warning, "msal-authority-not-auth",
                     "an MSAL broker redirect URI is 'msauth.<bundle.id>://auth'")
             ])
         }
         var diagnostics: [RedirectDiagnostic] = []
-        if !reference.path.isEmpty {
+        if !reference.ranges.path.isEmpty {
             diagnostics.append(RedirectDiagnostic(.info, "msal-path",
                 "the MSAL broker form has no path; '\(reference.path)' is kept as part of the URI"))
         }

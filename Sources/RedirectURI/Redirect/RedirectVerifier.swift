@@ -41,13 +41,22 @@ public struct VerificationVerdict: Sendable, Hashable {
     public var failedRule: VerificationRule?
     /// The registered redirect URI that matched, when accepted.
     public var matched: String?
-    /// One sentence explaining the verdict.
-    public var explanation: String
     /// Relaxations that were applied and other findings.
     public var diagnostics: [RedirectDiagnostic]
+    /// Why a rejection happened (rejections only; built when the rule fails).
+    var reason: String?
+    /// The caller's bundle ID that an acceptance was checked against.
+    var callerBundleID: String?
 
-    static func rejected(_ rule: VerificationRule, _ explanation: String, diagnostics: [RedirectDiagnostic] = []) -> Self {
-        VerificationVerdict(accepted: false, failedRule: rule, matched: nil, explanation: explanation, diagnostics: diagnostics)
+    /// One sentence explaining the verdict. Built when asked, so that accepting costs nothing.
+    public var explanation: String {
+        guard accepted else { return reason ?? failedRule?.requirement ?? "rejected" }
+        return "accepted: matches the registered redirect URI '\(matched ?? "")'"
+            + (callerBundleID.map { " and the caller's bundle ID '\($0)'" } ?? "")
+    }
+
+    static func rejected(_ rule: VerificationRule, _ reason: String, diagnostics: [RedirectDiagnostic] = []) -> Self {
+        VerificationVerdict(accepted: false, failedRule: rule, matched: nil, diagnostics: diagnostics, reason: reason)
     }
 }
 
@@ -91,43 +100,58 @@ public struct RedirectVerifier: Sendable {
     public let registered: [String]
     /// Relaxations of the default policy.
     public let options: VerificationOptions
+    /// The registered URIs that parse as absolute URIs, parsed once; the others can never match.
+    let registeredURIs: [Registered]
+
+    struct Registered: Sendable {
+        let text: String
+        let reference: URIReference
+        /// For a registered wrapper, its decoded inner URI (`nil` when malformed: it never matches).
+        let unwrapped: URIReference?
+        let isWrapper: Bool
+    }
 
     /// Creates a verifier for an app's registered redirect URIs.
     public init(registered: [String], options: VerificationOptions = .strict) {
         self.registered = registered
         self.options = options
+        self.registeredURIs = registered.compactMap { text in
+            guard let reference = try? URIReference(parsing: text, as: .uri) else { return nil }
+            let isWrapper = Self.isWrapper(reference)
+            let unwrapped: URIReference? = isWrapper ? (try? Self.unwrap(reference).get()) : nil
+            return Registered(text: text, reference: reference, unwrapped: unwrapped, isWrapper: isWrapper)
+        }
     }
 
-    /// Verifies `presented` (any bytes, as text) for a caller whose bundle ID the OS reported.
+    /// Verifies `presented` (any text) for a caller whose bundle ID the OS reported.
     public func verify(_ presented: String, callerBundleID: String? = nil) -> VerificationVerdict {
-        verify(bytes: Array(presented.utf8), callerBundleID: callerBundleID)
+        verify(Result { () throws(URIParseError) in try URIReference(parsing: presented, as: .uri) }, callerBundleID: callerBundleID)
     }
 
     /// Verifies presented bytes; invalid UTF-8 fails rule 1.
     public func verify(bytes presented: [UInt8], callerBundleID: String? = nil) -> VerificationVerdict {
+        verify(Result { () throws(URIParseError) in try URIReference(bytes: presented, as: .uri) }, callerBundleID: callerBundleID)
+    }
+
+    func verify(_ parsed: Result<URIReference, URIParseError>, callerBundleID: String?) -> VerificationVerdict {
         // Rule 1: a valid absolute URI (ASCII is implied: the grammar has no non-ASCII byte).
         let reference: URIReference
-        do {
-            reference = try URIReference(bytes: presented, as: .uri)
-        } catch {
+        switch parsed {
+        case .success(let parsedReference): reference = parsedReference
+        case .failure(let error):
             return .rejected(.syntax, "not a valid absolute URI: \(error.kind) at offset \(error.offset)")
         }
-        if reference.fragment != nil {
-            let numberSign = (reference.ranges.fragment?.lowerBound ?? 1) - 1
-            return .rejected(.fragment, "the redirect URI has a fragment ('#' at offset \(numberSign))")
+        if let fragment = reference.ranges.fragment {
+            return .rejected(.fragment, "the redirect URI has a fragment ('#' at offset \(fragment.lowerBound - 1))")
         }
-        let presentedURI = RedirectURI(classifying: reference)
-        let registeredURIs = registered.compactMap { try? URIReference(parsing: $0, as: .uri) }
-
         let match: MatchOutcome
-        if isWrapper(reference) {
-            switch unwrap(reference) {
+        if Self.isWrapper(reference) {
+            switch Self.unwrap(reference) {
             case .failure(let error): return error.verdict
-            case .success(let decoded):
-                match = matchWrapper(decoded: decoded, against: registeredURIs)
+            case .success(let decoded): match = matchWrapper(decoded: decoded)
             }
         } else {
-            match = matchPlain(reference, against: registeredURIs)
+            match = matchPlain(reference)
         }
         let matched: String
         switch match {
@@ -138,6 +162,7 @@ public struct RedirectVerifier: Sendable {
         // Rule 5: the broker rule.
         var diagnostics: [RedirectDiagnostic] = []
         if let callerBundleID {
+            let presentedURI = RedirectURI(classifying: reference)
             let carried = presentedURI.form == .adalBroker || presentedURI.form == .msalBroker
                 || presentedURI.form == .certificateAuth ? presentedURI.bundleID : nil
             guard let carried else {
@@ -155,9 +180,8 @@ public struct RedirectVerifier: Sendable {
                     "bundle ID '\(carried)' matched caller '\(caller)' only because case-insensitive comparison was enabled"))
             }
         }
-        return VerificationVerdict(accepted: true, failedRule: nil, matched: matched,
-            explanation: "accepted: matches the registered redirect URI '\(matched)'" + (callerBundleID.map { " and the caller's bundle ID '\($0)'" } ?? ""),
-            diagnostics: diagnostics)
+        return VerificationVerdict(accepted: true, failedRule: nil, matched: matched, diagnostics: diagnostics,
+            reason: nil, callerBundleID: callerBundleID)
     }
 
     enum MatchOutcome {
@@ -166,7 +190,7 @@ public struct RedirectVerifier: Sendable {
     }
 
     /// `msauth` scheme with host exactly `code`.
-    func isWrapper(_ reference: URIReference) -> Bool {
+    static func isWrapper(_ reference: URIReference) -> Bool {
         guard let scheme = reference.scheme, scheme.utf8.equalsIgnoringASCIICase(RedirectClassifier.msauth),
             let host = reference.host
         else { return false }
@@ -174,7 +198,7 @@ public struct RedirectVerifier: Sendable {
     }
 
     /// Rule 4's shape checks and the single decoding; returns the decoded inner URI.
-    func unwrap(_ reference: URIReference) -> Result<URIReference, VerdictError> {
+    static func unwrap(_ reference: URIReference) -> Result<URIReference, VerdictError> {
         func reject(_ text: String) -> Result<URIReference, VerdictError> { .failure(VerdictError(.rejected(.wrapper, text))) }
         guard reference.userinfo == nil, reference.port == nil else {
             return reject("the wrapper's authority must be exactly 'code'")
@@ -197,7 +221,7 @@ public struct RedirectVerifier: Sendable {
             return reject("the decoded inner URI is not a valid absolute URI: \(error.kind) at offset \(error.offset)")
         }
         guard inner.fragment == nil else { return reject("the decoded inner URI has a fragment") }
-        guard !isWrapper(inner) else { return reject("the decoded inner URI is itself a wrapper") }
+        guard !Self.isWrapper(inner) else { return reject("the decoded inner URI is itself a wrapper") }
         return .success(inner)
     }
 
@@ -205,18 +229,12 @@ public struct RedirectVerifier: Sendable {
 
     /// Rule 4's matching: a registered wrapper with the same decoded URI, or a registered plain URI
     /// equal (rules 2–3) to the decoded URI.
-    func matchWrapper(decoded: URIReference, against registeredURIs: [URIReference]) -> MatchOutcome {
+    func matchWrapper(decoded: URIReference) -> MatchOutcome {
         var nearMiss: VerificationVerdict?
         for candidate in registeredURIs {
-            let comparable: URIReference
-            if isWrapper(candidate) {
-                guard case .success(let registeredInner) = unwrap(candidate) else { continue }
-                comparable = registeredInner
-            } else {
-                comparable = candidate
-            }
+            guard let comparable = candidate.isWrapper ? candidate.unwrapped : candidate.reference else { continue }
             switch compare(decoded, comparable) {
-            case .equal: return .matched(String(candidate.text))
+            case .equal: return .matched(candidate.text)
             case .loopbackPortInvalid(let why): nearMiss = nearMiss ?? .rejected(.loopbackPort, why)
             case .different: continue
             }
@@ -226,11 +244,11 @@ public struct RedirectVerifier: Sendable {
     }
 
     /// Rules 2–3 for a plain presented URI: registered wrappers never match it.
-    func matchPlain(_ presented: URIReference, against registeredURIs: [URIReference]) -> MatchOutcome {
+    func matchPlain(_ presented: URIReference) -> MatchOutcome {
         var nearMiss: VerificationVerdict?
-        for candidate in registeredURIs where !isWrapper(candidate) {
-            switch compare(presented, candidate) {
-            case .equal: return .matched(String(candidate.text))
+        for candidate in registeredURIs where !candidate.isWrapper {
+            switch compare(presented, candidate.reference) {
+            case .equal: return .matched(candidate.text)
             case .loopbackPortInvalid(let why): nearMiss = nearMiss ?? .rejected(.loopbackPort, why)
             case .different: continue
             }

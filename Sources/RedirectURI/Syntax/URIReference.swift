@@ -23,7 +23,28 @@ public struct URIReference: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``URIParseError`` naming the first byte outside the grammar.
     public init(parsing string: String, as grammar: URIGrammar = .uriReference) throws(URIParseError) {
-        try self.init(parsing: Substring(string), as: grammar)
+        // A native string is contiguous UTF-8: read it in place, without the Substring detour.
+        let outcome = string.utf8.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(URIParseError) in try URIParser.parse(buffer, as: grammar) }
+        }
+        guard let outcome else {
+            try self.init(parsing: Substring(string), as: grammar)
+            return
+        }
+        self.init(validated: Substring(string), ranges: try outcome.get())
+    }
+
+    /// Pairs text with the ranges its parse produced.
+    init(validated text: Substring, ranges: URIComponentRanges) {
+        self.text = text
+        self.ranges = ranges
+    }
+
+    /// Runs `body` on the text's UTF-8 bytes in place (a copy only for a non-native string).
+    @inline(__always)
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     /// Parses a substring without copying it.
