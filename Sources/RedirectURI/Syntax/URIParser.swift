@@ -102,27 +102,24 @@ struct Scanner {
                 let common = VectorScan.commonPrefixLength(base, at: index)
                 index &+= common
                 if common == VectorScan.width { continue }
-                let byte = input[index]
-                if byteClass.contains(byte) {
-                    index &+= 1
-                } else if byte == ASCII.percentSign {
-                    index = try percentEncoded(at: index)
-                } else {
-                    return index
-                }
+                guard let next = try plainStep(byteClass, at: index) else { return index }
+                index = next
             }
         }
         while index < count {
-            let byte = input[index]
-            if byteClass.contains(byte) {
-                index &+= 1
-            } else if byte == ASCII.percentSign {
-                index = try percentEncoded(at: index)
-            } else {
-                break
-            }
+            guard let next = try plainStep(byteClass, at: index) else { return index }
+            index = next
         }
         return index
+    }
+
+    /// The index after the byte or triplet at `index`, or `nil` where a run of `byteClass` ends.
+    @inline(__always)
+    func plainStep(_ byteClass: ByteClass, at index: Int) throws(URIParseError) -> Int? {
+        let byte = input[index]
+        if byteClass.contains(byte) { return index &+ 1 }
+        if byte == ASCII.percentSign { return try percentEncoded(at: index) }
+        return nil
     }
 
     @inline(__always)
