@@ -40,9 +40,25 @@ struct VectorScanTests {
         }
     }
 
+    @Test func percentEncodedTripletsCountOnlyWhenValid() {
+        let rows: [(String, Int)] = [
+            ("aaaa%41aaaaaaaaaaaa", 16), ("aaaa%4Gaaaaaaaaaaaa", 4), ("aaaa%aFaaaaaaaaaaaa", 16),
+            ("aaaaaaaaaaaaaaa%41x", 16), ("aaaaaaaaaaaaaaa%4?x", 15), ("%%41aaaaaaaaaaaaaaa", 0),
+            ("aaaa%\u{E9}aaaaaaaaaaaaa", 4), ("aaaa%%41aaaaaaaaaaa", 4), ("aaaa%2", 4),
+        ]
+        for (text, expected) in rows {
+            var bytes = Array(text.utf8)
+            while bytes.count < 18 { bytes.append(UInt8(ascii: " ")) }
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                #expect(VectorScan.commonOrPercentEncodedPrefixLength(base, at: 0) == expected, "\(text)")
+            }
+        }
+    }
+
     @Test func vectorisedAndPlainParsesAgree() {
         var generator = SeededGenerator(seed: 41)
-        let pieces = ["a", "Z", "9", "-", ".", "_", "~", "=", "&", "+", "%41", "%", "/", "?", "#", ":", "@", " ", "\u{E9}", "[",
+        let pieces = ["a", "Z", "9", "-", ".", "_", "~", "=", "&", "+", "%41", "%", "%4", "%G1", "%3a", "/", "?", "#", ":", "@", " ", "\u{E9}", "[",
                       String(repeating: "abcdefgh", count: 3), String(repeating: "Q", count: 17)]
         for _ in 0..<20_000 {
             let text = "x-app://h/" + (0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()

@@ -98,18 +98,23 @@ public struct QueryParameters: Sequence, Sendable {
         // need decoding sends the whole query to the general path, so an encoded spelling of
         // `name` is still caught as a duplicate.
         let plusIsSpace = decoding == .form
-        let outcome: RawLookup? = query.utf8.withContiguousStorageIfAvailable { bytes in
-            var found: RawPiece?
-            var start = 0
-            while let piece = RawPiece.next(in: bytes, from: start) {
-                start = piece.end &+ 1
-                if piece.nameNeedsDecoding(bytes, plusIsSpace: plusIsSpace) { return .needsGeneralPath }
-                guard UnsafeBufferPointer(rebasing: bytes[piece.name]).elementsEqual(name.utf8) else { continue }
-                if found != nil { return .duplicate }
-                found = piece
+        let outcome: RawLookup? = name.utf8.withContiguousStorageIfAvailable { target in
+            query.utf8.withContiguousStorageIfAvailable { bytes in
+                var found: RawPiece?
+                var start = 0
+                while let piece = RawPiece.next(in: bytes, from: start) {
+                    start = piece.end &+ 1
+                    if piece.nameNeedsDecoding(bytes, plusIsSpace: plusIsSpace) { return .needsGeneralPath }
+                    // Lengths first: most names differ from the wanted one in length.
+                    guard piece.name.count == target.count,
+                        UnsafeBufferPointer(rebasing: bytes[piece.name]).elementsEqual(target)
+                    else { continue }
+                    if found != nil { return .duplicate }
+                    found = piece
+                }
+                return found.map(RawLookup.found) ?? .absent
             }
-            return found.map(RawLookup.found) ?? .absent
-        }
+        } ?? nil
         switch outcome {
         case .absent?: return nil
         case .duplicate?: throw BrokerMessageError(.duplicateParameter, parameter: name)

@@ -99,7 +99,12 @@ struct Scanner {
             // the host, path, query and fragment classes all contain — a broker response's
             // kilobytes of base64url are nothing else — then one plain step for anything else.
             while index &+ VectorScan.width <= count {
-                let common = VectorScan.commonPrefixLength(base, at: index)
+                var common = VectorScan.commonPrefixLength(base, at: index)
+                // A block stopped by '%' is checked again with its triplets counted, when two
+                // bytes past it are readable: broker requests carry a '%' every few bytes.
+                if common < VectorScan.width, input[index &+ common] == ASCII.percentSign, index &+ VectorScan.width &+ 2 <= count {
+                    common = VectorScan.commonOrPercentEncodedPrefixLength(base, at: index)
+                }
                 index &+= common
                 if common == VectorScan.width { continue }
                 guard let next = try plainStep(byteClass, at: index) else { return index }

@@ -15,6 +15,27 @@ enum VectorScan {
         return leadingMembers(outside: outsideMask(block, members: commonMembers(of: block)))
     }
 
+    /// Like ``commonPrefixLength(_:at:)``, but a `%` followed by two hex digits also counts (the
+    /// digits are common bytes themselves), so percent-encoded text stays on the fast path.
+    /// Reads two bytes past the block: `index + 18` must be in bounds.
+    @inline(__always)
+    static func commonOrPercentEncodedPrefixLength(_ base: UnsafePointer<UInt8>, at index: Int) -> Int {
+        let raw = UnsafeRawPointer(base + index)
+        let block = raw.loadUnaligned(as: Block.self)
+        let first = (raw + 1).loadUnaligned(as: Block.self)
+        let second = (raw + 2).loadUnaligned(as: Block.self)
+        let v = block & Block(repeating: 0x7F)
+        let percent = inRange(v, 0x25, 0x25) & ~block
+        let members = commonMembers(of: block) | (percent & hexMembers(of: first) & hexMembers(of: second))
+        return leadingMembers(outside: outsideMask(block, members: members))
+    }
+
+    @inline(__always)
+    static func hexMembers(of bytes: Block) -> Block {
+        let v = bytes & Block(repeating: 0x7F)
+        return (inRange(v | Block(repeating: 0x20), 0x61, 0x66) | inRange(v, 0x30, 0x39)) & ~bytes
+    }
+
     /// How many bytes at `index` (at most 16) are base64url (`A–Z a–z 0–9 - _`).
     @inline(__always)
     static func base64URLPrefixLength(_ base: UnsafePointer<UInt8>, at index: Int) -> Int {
