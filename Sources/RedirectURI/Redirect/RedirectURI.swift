@@ -141,6 +141,8 @@ enum RedirectClassifier {
         var pathIsEmptyOrAbsolute: Bool
         var isLoopback: Bool
         var hostIsAuth: Bool
+        /// For an `msauth.` scheme: whether the rest of it is a bundle ID.
+        var msalSuffixIsBundleID: Bool
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URIComponentRanges, scheme schemeRange: Range<Int>) {
             let scheme = UnsafeBufferPointer(rebasing: bytes[schemeRange])
@@ -152,6 +154,8 @@ enum RedirectClassifier {
             pathIsEmptyOrAbsolute = ranges.path.isEmpty || bytes[ranges.path.lowerBound] == ASCII.slash
             isLoopback = ranges.userinfo == nil && host.map { RedirectClassifier.isLoopbackLiteral($0) } == true
             hostIsAuth = bareHost && host.map { $0.elementsEqual(RedirectClassifier.auth) } == true
+            msalSuffixIsBundleID = kind == .msalPrefix
+                && BundleID.isValid(UnsafeBufferPointer(rebasing: scheme[RedirectClassifier.msalPrefix.count...]))
         }
     }
 
@@ -167,7 +171,7 @@ enum RedirectClassifier {
         case .msauth:
             return classifyMsauthScheme(reference, allowWrapper: allowWrapper)
         case .msalPrefix where ranges.authority != nil:
-            return classifyMSAL(reference, schemeRange: schemeRange, hostIsAuth: facts.hostIsAuth)
+            return classifyMSAL(reference, schemeRange: schemeRange, facts: facts)
         case .http where facts.isLoopback:
             return RedirectURI(reference: reference, form: .loopback)
         case .https where ranges.host?.isEmpty == false && ranges.userinfo == nil:
@@ -185,9 +189,16 @@ enum RedirectClassifier {
         return RedirectURI(reference: reference, form: .other)
     }
 
+    static let loopbackIPv4 = Array("127.0.0.1".utf8)
+    static let loopbackIPv6 = Array("[::1]".utf8)
+
     /// `127.0.0.1` or `[::1]` written exactly so (RFC 8252 §7.3, SPEC §6 rule 3).
     static func isLoopbackLiteral(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
-        host.elementsEqual("127.0.0.1".utf8) || host.elementsEqual("[::1]".utf8)
+        switch host.count {
+        case loopbackIPv4.count: return host.elementsEqual(loopbackIPv4)
+        case loopbackIPv6.count: return host.elementsEqual(loopbackIPv6)
+        default: return false
+        }
     }
 
     /// `127.0.0.1` or `[::1]` written exactly so, with no userinfo.
@@ -197,15 +208,15 @@ enum RedirectClassifier {
     }
 
     /// `msauth.<bundle.id>://auth`.
-    static func classifyMSAL(_ reference: URIReference, schemeRange: Range<Int>, hostIsAuth: Bool) -> RedirectURI {
+    static func classifyMSAL(_ reference: URIReference, schemeRange: Range<Int>, facts: Facts) -> RedirectURI {
         let suffix = reference.slice((schemeRange.lowerBound + msalPrefix.count)..<schemeRange.upperBound)
-        guard let bundleID = BundleID(suffix) else {
+        guard facts.msalSuffixIsBundleID else {
             return RedirectURI(reference: reference, form: .other, diagnostics: [
                 RedirectDiagnostic(.warning, "msal-scheme-without-bundle-id",
                     "the scheme starts with 'msauth.' but '\(suffix)' is not a bundle ID")
             ])
         }
-        guard hostIsAuth else {
+        guard facts.hostIsAuth else {
             return RedirectURI(reference: reference, form: .other, diagnostics: [
                 RedirectDiagnostic(.warning, "msal-authority-not-auth",
                     "an MSAL broker redirect URI is 'msauth.<bundle.id>://auth'")
@@ -216,7 +227,7 @@ enum RedirectClassifier {
             diagnostics.append(RedirectDiagnostic(.info, "msal-path",
                 "the MSAL broker form has no path; '\(reference.path)' is kept as part of the URI"))
         }
-        return RedirectURI(reference: reference, form: .msalBroker, bundleID: bundleID, diagnostics: diagnostics)
+        return RedirectURI(reference: reference, form: .msalBroker, bundleID: BundleID(validated: suffix), diagnostics: diagnostics)
     }
 
     /// `msauth://code/<wrapped>` or `msauth://<package>/<hash>`.
