@@ -63,6 +63,18 @@ struct FuzzRegressionTests {
                 }
             }
         }
+        // classify → build → classify is stable for the forms that carry a bundle ID.
+        if let redirect = try? RedirectURI(parsing: lines[0]), let bundleID = redirect.bundleID {
+            switch redirect.form {
+            case .adalBroker:
+                let scheme = String(redirect.reference.scheme ?? "")
+                #expect((try? RedirectURI.adalBroker(scheme: scheme, bundleID: bundleID))?.bundleID == bundleID)
+            case .msalBroker:
+                #expect((try? RedirectURI.msalBroker(bundleID: bundleID))?.form == .msalBroker)
+            default:
+                break
+            }
+        }
         let verdict = RedirectVerifier(registered: lines.count > 2 ? Array(lines[2...]) : [lines[0]])
             .verify(lines[0], callerBundleID: lines.count > 1 && !lines[1].isEmpty ? lines[1] : nil)
         #expect(verdict.accepted == (verdict.failedRule == nil))

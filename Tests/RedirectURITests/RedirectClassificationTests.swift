@@ -31,6 +31,7 @@ struct RedirectClassificationTests {
         ("msauth://code/%FF", .other, nil),                         // not UTF-8
         ("msauth.com..app://auth", .other, nil),                    // empty label
         ("msauth.com.app://other", .other, nil),
+        ("msauth.://M", .other, nil),                               // "msauth." with nothing after it is never ADAL
         ("msauth.com.app:/auth", .privateUse, nil),
         ("x-app://com.app:443", .other, nil),                       // a port: not a bare bundle ID
         ("x-app://user@com.app", .other, nil),
@@ -51,7 +52,7 @@ struct RedirectClassificationTests {
     }
 
     @Test func rowCountIsPinnedAndEveryFormAppears() {
-        #expect(Self.rows.count == 34)
+        #expect(Self.rows.count == 35)
         #expect(Set(Self.rows.map(\.form)) == Set(RedirectForm.allCases))
     }
 

@@ -119,7 +119,7 @@ enum RedirectClassifier {
             case 5 where scheme.equalsIgnoringASCIICase(RedirectClassifier.https): self = .https
             case 6 where scheme.equalsIgnoringASCIICase(RedirectClassifier.msauth): self = .msauth
             default:
-                if scheme.count > RedirectClassifier.msalPrefix.count,
+                if scheme.count >= RedirectClassifier.msalPrefix.count,
                     UnsafeBufferPointer(rebasing: scheme[..<RedirectClassifier.msalPrefix.count])
                         .equalsIgnoringASCIICase(RedirectClassifier.msalPrefix)
                 {
