@@ -13,6 +13,11 @@ import PackageDescription
 
 let targets = [
     "FuzzParse",
+    "FuzzRoundTrip",
+    "FuzzPercentCoding",
+    "FuzzDifferential",
+    "FuzzRedirect",
+    "FuzzBroker",
 ]
 
 let package = Package(
