@@ -112,8 +112,7 @@ public func carriedBundleID(_ bytes: [UInt8]) -> String? {
         guard path.hasPrefix("/"), let inner = try? PercentEncoding.decodeString(path.dropFirst()) else { return nil }
         return carriedBundleID(Array(inner.utf8))
     }
-    let bareMsalPrefixTolerated = openKnownBugs.contains(.bareMsalPrefixSchemeIsAppScheme) && scheme.utf8.count == 7
-    if scheme.lowercased().hasPrefix("msauth."), !bareMsalPrefixTolerated {
+    if scheme.lowercased().hasPrefix("msauth.") {
         let suffix = Array(scheme.utf8.dropFirst(7))
         return isBundleIDReference(suffix) ? String(decoding: suffix, as: UTF8.self) : nil
     }
@@ -130,16 +129,10 @@ public func carriedBundleID(_ bytes: [UInt8]) -> String? {
 /// reproducer is in Corpus/regressions/<Target>/. Delete the case and its skip with the fix (the
 /// reproducer then guards it). Fixed so far: broker responses with undecodable parameters
 /// (FuzzBroker/broker-response-undecodable-parameter, and in error responses
-/// FuzzBroker/broker-error-response-undecodable-response) and the private-use builder's unchecked
-/// scheme (FuzzRedirect/redirect-private-use-builder-scheme).
-public enum KnownBug: Hashable, Sendable {
-    /// Since the classifier rewrite (3e679fb), a scheme that is exactly `msauth.` (no bundle ID
-    /// after the prefix) is classified as an app scheme, so `msauth.://M` is an ADAL broker URI
-    /// carrying bundle ID `M`; before, and by the MSAL rule of SPEC §2 (`msauth.<bundle.id>`), it
-    /// was `other` with `msal-scheme-without-bundle-id`. (`SchemeKind` tests `count > 7` where the
-    /// old code tested `>=`.) Reproducer: Corpus/regressions/FuzzRedirect/redirect-bare-msauth-dot-scheme.
-    case bareMsalPrefixSchemeIsAppScheme
-}
+/// FuzzBroker/broker-error-response-undecodable-response), the private-use builder's unchecked
+/// scheme (FuzzRedirect/redirect-private-use-builder-scheme), and a bare `msauth.` scheme read as
+/// an ADAL app scheme (FuzzRedirect/redirect-bare-msauth-dot-scheme).
+public enum KnownBug: Hashable, Sendable {}
 
 /// The bugs currently tolerated.
-public let openKnownBugs: Set<KnownBug> = [.bareMsalPrefixSchemeIsAppScheme]
+public let openKnownBugs: Set<KnownBug> = []

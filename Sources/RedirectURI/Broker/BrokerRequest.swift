@@ -12,6 +12,9 @@ public struct BrokerParameter: Sendable, Hashable {
     }
 
     /// `name=value&…`, each name and value form-encoded (uppercase hex, space as `+`), in order.
+    ///
+    /// A parameter with an empty name and no value has no written form (it would be an empty
+    /// piece, which every reader skips), so it does not survive a round trip; give it a value.
     public static func formEncodedQuery(_ parameters: [BrokerParameter]) -> String {
         parameters.map { parameter in
             PercentEncoding.formEncode(parameter.name) + (parameter.value.map { "=" + PercentEncoding.formEncode($0) } ?? "")
