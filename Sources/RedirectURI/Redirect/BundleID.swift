@@ -71,8 +71,4 @@ extension Collection where Element == UInt8 {
         elementsEqual(other) { ASCII.lowercased($0) == ASCII.lowercased($1) }
     }
 
-    /// Whether the bytes start with ASCII `prefix`, folding ASCII case only.
-    func hasPrefixIgnoringASCIICase(_ prefix: some Collection<UInt8>) -> Bool {
-        count >= prefix.count && self.prefix(prefix.count).equalsIgnoringASCIICase(prefix)
-    }
 }

@@ -64,8 +64,4 @@ enum ASCII {
         (uppercaseA...uppercaseZ).contains(byte) ? byte | caseBit : byte
     }
 
-    @inlinable
-    static func uppercased(_ byte: UInt8) -> UInt8 {
-        (lowercaseA...lowercaseZ).contains(byte) ? byte & ~caseBit : byte
-    }
 }

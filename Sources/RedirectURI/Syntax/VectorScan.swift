@@ -43,13 +43,6 @@ enum VectorScan {
         return leadingMembers(outside: outsideMask(block, members: base64URLMembers(of: block)))
     }
 
-    /// Whether all 16 bytes are common bytes.
-    @inline(__always)
-    static func allCommon(_ block: Block) -> Bool {
-        let outside = unsafeBitCast(outsideMask(block, members: commonMembers(of: block)), to: SIMD2<UInt64>.self)
-        return outside[0] | outside[1] == 0
-    }
-
     // The tests below use wrapping adds and bit operations only: Swift's SIMD comparisons
     // (`.<`, `.==`) compiled to a lane-by-lane loop here and were measured ~50× slower.
 
