@@ -43,6 +43,32 @@ struct VectorScanTests {
         }
     }
 
+    /// The kernel the scheme and authority loops use: any start, near the end too, where it
+    /// reads the input's last 16 bytes.
+    @Test func prefixLengthAtEveryIndexOfShortInputs() {
+        let scheme = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.".utf8)
+        for count in VectorScan.width...(VectorScan.width + 3) {
+            for byte in UInt8.min...UInt8.max {
+                for position in 0..<count {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: count)
+                    bytes[position] = byte
+                    bytes.withUnsafeBufferPointer { buffer in
+                        guard let base = buffer.baseAddress else { return }
+                        for index in 0..<count {
+                            let limit = min(VectorScan.width, count - index)
+                            let expectedCommon = position < index || ByteClass.commonBytes.contains(byte) ? limit : min(limit, position - index)
+                            let expectedScheme = position < index || scheme.contains(byte) ? limit : min(limit, position - index)
+                            #expect(VectorScan.prefixLength(base, at: index, count: count, members: VectorScan.commonMembers) == expectedCommon,
+                                    "byte \(byte) at \(position), index \(index), count \(count)")
+                            #expect(VectorScan.prefixLength(base, at: index, count: count, members: VectorScan.schemeMembers) == expectedScheme,
+                                    "byte \(byte) at \(position), index \(index), count \(count)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func percentEncodedTripletsCountOnlyWhenValid() {
         let rows: [(String, Int)] = [
             ("aaaa%41aaaaaaaaaaaa", 16), ("aaaa%4Gaaaaaaaaaaaa", 4), ("aaaa%aFaaaaaaaaaaaa", 16),
@@ -59,16 +85,21 @@ struct VectorScanTests {
         }
     }
 
-    @Test func vectorisedAndPlainParsesAgree() {
+    @Test(arguments: [URIGrammar.uriReference, .uri, .absoluteURI, .relativeReference])
+    func vectorisedAndPlainParsesAgree(grammar: URIGrammar) {
         var generator = SeededGenerator(seed: 41)
         let pieces = ["a", "Z", "9", "-", ".", "_", "~", "=", "&", "+", "%41", "%", "%4", "%G1", "%3a", "/", "?", "#", ":", "@", " ", "\u{E9}", "[",
                       String(repeating: "abcdefgh", count: 3), String(repeating: "Q", count: 17)]
+        // Starts that put the scheme and authority loops, vectorised too, to work.
+        let starts = ["x-app://h/", "", "msauth.com.contoso.app://", "x-msauth-mytestiosapp://com.myapp.mytestapp", "//user:pw@",
+                      "com.example.app:/", "a+b-c.d:", "http://127.0.0.1:", "https://[::1]", "x%41y", "abc_def:"]
         for _ in 0..<20_000 {
-            let text = "x-app://h/" + (0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            let start = starts.randomElement(using: &generator) ?? ""
+            let text = start + (0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
             let bytes = Array(text.utf8)
             let (fast, plain) = bytes.withUnsafeBufferPointer { buffer in
-                (Result { () throws(URIParseError) in try URIParser.parse(buffer) },
-                 Result { () throws(URIParseError) in try URIParser.parseWithoutVectorScan(buffer) })
+                (Result { () throws(URIParseError) in try URIParser.parse(buffer, as: grammar) },
+                 Result { () throws(URIParseError) in try URIParser.parseWithoutVectorScan(buffer, as: grammar) })
             }
             switch (fast, plain) {
             case (.success(let a), .success(let b)): #expect(a == b, "\(text)")

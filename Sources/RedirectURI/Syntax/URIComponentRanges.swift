@@ -51,6 +51,20 @@ public struct URIComponentRanges: Sendable, Hashable {
 
     @usableFromInline init() {}
 
+    /// The offsets that follow the authority, as the parser finds them (-1 when absent).
+    struct Tail {
+        var pathEnd: Int32
+        var queryStart: Int32
+        var fragmentStart: Int32
+    }
+
+    @inline(__always)
+    mutating func setTail(_ tail: Tail) {
+        pathEnd = tail.pathEnd
+        queryStart = tail.queryStart
+        fragmentStart = tail.fragmentStart
+    }
+
     /// The length of the parsed input in bytes.
     @inlinable public var count: Int { Int(total) }
 

@@ -36,6 +36,45 @@ enum VectorScan {
         return (inRange(v | Block(repeating: 0x20), 0x61, 0x66) | inRange(v, 0x30, 0x39)) & ~bytes
     }
 
+    /// How many bytes from `index` (at most 16, and never past `count`) are members, where
+    /// `members` marks a block's member lanes with 0x80. Needs `count >= 16`: near the end it
+    /// reads the last 16 bytes, overlapping bytes already seen, so short runs stay vectorised.
+    @inline(__always)
+    static func prefixLength(
+        _ base: UnsafePointer<UInt8>, at index: Int, count: Int, members: (Block) -> Block
+    ) -> Int {
+        if index &+ width <= count {
+            let block = UnsafeRawPointer(base + index).loadUnaligned(as: Block.self)
+            return leadingMembers(outside: outsideMask(block, members: members(block)))
+        }
+        let loadStart = count &- width
+        let block = UnsafeRawPointer(base + loadStart).loadUnaligned(as: Block.self)
+        let outside = outsideMask(block, members: members(block))
+        let words = unsafeBitCast(outside, to: SIMD2<UInt64>.self)
+        // One bit per lane, then drop the lanes before `index` (already seen).
+        let bits = (UInt32(truncatingIfNeeded: movemask(words[1])) << 8 | UInt32(truncatingIfNeeded: movemask(words[0])))
+            >> UInt32(truncatingIfNeeded: index &- loadStart)
+        // Lanes past the end of the input are never loaded: the bits above them are zero, and
+        // the count is capped where the input ends.
+        return min((bits | 0x1_0000).trailingZeroBitCount, count &- index)
+    }
+
+    /// The high bits of a word's eight lanes (0x80 each) gathered into its low eight bits.
+    @inline(__always)
+    static func movemask(_ word: UInt64) -> UInt64 {
+        // Lane k's bit 8k + 7, times 2^(7(7 - k)), lands on bit 56 + k; every other product
+        // lands on a distinct bit, so nothing carries into the top byte. `word` holds only 0x80s.
+        (word &* 0x0002_0408_1020_4081) >> 56
+    }
+
+    /// `ALPHA / DIGIT / "+" / "-" / "."`: the bytes of a scheme after its first.
+    @inline(__always)
+    static func schemeMembers(of bytes: Block) -> Block {
+        let v = bytes & Block(repeating: 0x7F)
+        return inRange(v | Block(repeating: 0x20), 0x61, 0x7A) | inRange(v, 0x30, 0x39)
+            | inRange(v, 0x2D, 0x2E) | inRange(v, 0x2B, 0x2B)
+    }
+
     /// How many bytes at `index` (at most 16) are base64url (`A–Z a–z 0–9 - _`).
     @inline(__always)
     static func base64URLPrefixLength(_ base: UnsafePointer<UInt8>, at index: Int) -> Int {
