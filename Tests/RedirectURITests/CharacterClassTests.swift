@@ -38,6 +38,8 @@ struct CharacterClassTests {
         ("query/fragment", .queryOrFragment, pchar.union(set("/?"))),
         // IPvFuture tail: unreserved / sub-delims / ":"
         ("IPvFuture", .ipvFutureTail, unreserved.union(subDelims).union(set(":"))),
+        // SPEC §5: a bundle ID label is ALPHA / DIGIT / "-"
+        ("bundle ID label", .bundleIDLabel, alpha.union(digit).union(set("-"))),
     ]
 
     @Test("table matches the ABNF for all 256 bytes", arguments: rows.map(\.name))
@@ -49,7 +51,7 @@ struct CharacterClassTests {
     }
 
     @Test func classCountIsPinned() {
-        #expect(Self.rows.count == 14)
+        #expect(Self.rows.count == 15)
     }
 
     @Test func percentSignIsInNoClass() {

@@ -159,3 +159,30 @@ struct RedirectBuilderTests {
         }
     }
 }
+
+/// The classifier spells the reserved schemes out as literals, by length; they must stay the
+/// list registration lint publishes.
+struct ReservedSchemeTableTests {
+    @Test func classifierKnowsEveryReservedSchemeInAnyCase() {
+        for scheme in RegistrationLint.reservedSchemes {
+            for spelling in [scheme, scheme.uppercased()] {
+                let kind = Array(spelling.utf8).withUnsafeBufferPointer { RedirectClassifier.SchemeKind($0) }
+                switch kind {
+                case .reserved, .http, .https, .msauth: break
+                case .app, .msalPrefix: Issue.record("\(spelling) classified as \(kind)")
+                }
+            }
+        }
+    }
+
+    @Test func otherSchemesAreAppSchemes() {
+        for scheme in ["x-msauth-app", "wsx", "httpx", "msauthv4", "com.contoso.app", "maps2", "fil", "facetime-audi"] {
+            let kind = Array(scheme.utf8).withUnsafeBufferPointer { RedirectClassifier.SchemeKind($0) }
+            #expect(kind == .app, "\(scheme)")
+        }
+        for scheme in ["msauth.", "MSAUTH.com.app", "msauth.x"] {
+            let kind = Array(scheme.utf8).withUnsafeBufferPointer { RedirectClassifier.SchemeKind($0) }
+            #expect(kind == .msalPrefix, "\(scheme)")
+        }
+    }
+}

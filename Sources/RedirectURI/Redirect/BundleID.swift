@@ -34,13 +34,14 @@ public struct BundleID: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether bytes match `1*( ALPHA / DIGIT / "-" / "." )` with no empty label.
+    @inlinable
     public static func isValid(_ bytes: some Collection<UInt8>) -> Bool {
         var previousWasDot = true  // so that a leading '.' is an empty label
         for byte in bytes {
             if byte == ASCII.period {
                 if previousWasDot { return false }
                 previousWasDot = true
-            } else if ByteClass.alpha.contains(byte) || ByteClass.digit.contains(byte) || byte == ASCII.hyphen {
+            } else if ByteClass.bundleIDLabel.contains(byte) {
                 previousWasDot = false
             } else {
                 return false

@@ -45,32 +45,89 @@ public struct RedirectURI: Sendable, Hashable, CustomStringConvertible {
     public let reference: URIReference
     /// The form.
     public let form: RedirectForm
+    // The hot forms (ADAL, MSAL) keep their bundle ID as offsets into `reference` and need
+    // nothing else, so a RedirectURI is the reference, a byte and two offsets: no allocation,
+    // and copying it retains one string. Everything rarer lives in `details`.
+    let bundleIDStart: Int32
+    let bundleIDEnd: Int32
+    let details: Details?
+
     /// The bundle ID: the host (ADAL), the scheme after `msauth.` (MSAL) or the inner URI's
     /// (certificate-auth). Case is kept.
-    public let bundleID: BundleID?
+    public var bundleID: BundleID? {
+        if bundleIDStart >= 0 {
+            return BundleID(validated: reference.slice(Int(bundleIDStart)..<Int(bundleIDEnd)))
+        }
+        return details?.inner?.bundleID
+    }
+
     /// The Android package name (the host of the Android broker form).
-    public let androidPackage: Substring?
+    public var androidPackage: Substring? {
+        form == .androidBroker ? reference.host : nil
+    }
+
     /// The decoded signing-certificate hash of the Android broker form (20 bytes, SHA-1).
-    public let signatureHash: [UInt8]?
+    public var signatureHash: [UInt8]? { details?.signatureHash }
+
     /// Findings made while classifying (never a reason for rejection by themselves).
-    public let diagnostics: [RedirectDiagnostic]
-    let innerBox: InnerBox?
+    public var diagnostics: [RedirectDiagnostic] { details?.diagnostics ?? [] }
 
     /// The certificate-auth wrapper's inner URI, decoded exactly once.
-    public var inner: RedirectURI? { innerBox?.value }
+    public var inner: RedirectURI? { details?.inner }
 
-    final class InnerBox: Sendable, Hashable {
-        let value: RedirectURI
-        init(_ value: RedirectURI) { self.value = value }
-        static func == (lhs: InnerBox, rhs: InnerBox) -> Bool { lhs.value == rhs.value }
-        func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    /// What only the rarer forms and the findings need.
+    final class Details: Sendable, Hashable {
+        let signatureHash: [UInt8]?
+        let inner: RedirectURI?
+        let diagnostics: [RedirectDiagnostic]
+
+        init(signatureHash: [UInt8]?, inner: RedirectURI?, diagnostics: [RedirectDiagnostic]) {
+            self.signatureHash = signatureHash
+            self.inner = inner
+            self.diagnostics = diagnostics
+        }
+
+        static func == (lhs: Details, rhs: Details) -> Bool {
+            lhs.signatureHash == rhs.signatureHash && lhs.inner == rhs.inner && lhs.diagnostics == rhs.diagnostics
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(signatureHash)
+            hasher.combine(inner)
+            hasher.combine(diagnostics)
+        }
     }
 
     /// Parses `text` as an absolute URI (RFC 3986 `URI`) and classifies it.
     ///
     /// - Throws: ``URIParseError`` when the text is not an RFC 3986 URI.
     public init(parsing text: String) throws(URIParseError) {
-        self.init(classifying: try URIReference(parsing: text, as: .uri))
+        // Parse and decide in one visit to the bytes; the reference is made once, at the end.
+        let outcome = text.utf8.withContiguousStorageIfAvailable { bytes in
+            Result { () throws(URIParseError) -> (URIComponentRanges, RedirectClassifier.Decision?) in
+                let ranges = try URIParser.parse(bytes, as: .uri)
+                return (ranges, RedirectClassifier.decide(bytes, ranges))
+            }
+        }
+        guard let outcome else {
+            self.init(classifying: try URIReference(parsing: text, as: .uri))
+            return
+        }
+        let (ranges, decision) = try outcome.get()
+        let reference = URIReference(validated: Substring(text), ranges: ranges)
+        if let decision {
+            self.init(reference: reference, decision: decision)
+        } else {
+            self = RedirectClassifier.classify(reference, allowWrapper: true)
+        }
+    }
+
+    init(reference: URIReference, decision: RedirectClassifier.Decision) {
+        self.reference = reference
+        self.form = decision.form
+        self.bundleIDStart = decision.bundleIDStart
+        self.bundleIDEnd = decision.bundleIDEnd
+        self.details = nil
     }
 
     /// Classifies an already parsed reference (a relative reference is ``RedirectForm/other``).
@@ -79,17 +136,15 @@ public struct RedirectURI: Sendable, Hashable, CustomStringConvertible {
     }
 
     init(
-        reference: URIReference, form: RedirectForm, bundleID: BundleID? = nil,
-        androidPackage: Substring? = nil, signatureHash: [UInt8]? = nil,
-        inner: RedirectURI? = nil, diagnostics: [RedirectDiagnostic] = []
+        reference: URIReference, form: RedirectForm, bundleID: Range<Int>? = nil,
+        signatureHash: [UInt8]? = nil, inner: RedirectURI? = nil, diagnostics: [RedirectDiagnostic] = []
     ) {
         self.reference = reference
         self.form = form
-        self.bundleID = bundleID
-        self.androidPackage = androidPackage
-        self.signatureHash = signatureHash
-        self.innerBox = inner.map(InnerBox.init)
-        self.diagnostics = diagnostics
+        self.bundleIDStart = bundleID.map { Int32(truncatingIfNeeded: $0.lowerBound) } ?? -1
+        self.bundleIDEnd = bundleID.map { Int32(truncatingIfNeeded: $0.upperBound) } ?? -1
+        self.details = signatureHash == nil && inner == nil && diagnostics.isEmpty
+            ? nil : Details(signatureHash: signatureHash, inner: inner, diagnostics: diagnostics)
     }
 
     /// The URI as given.
@@ -99,36 +154,58 @@ public struct RedirectURI: Sendable, Hashable, CustomStringConvertible {
 /// The classification rules of SPEC §2 and §5, in the order they are tried.
 enum RedirectClassifier {
     static let msauth = Array("msauth".utf8)
-    static let msalPrefix = Array("msauth.".utf8)
     static let code = Array("code".utf8)
     static let auth = Array("auth".utf8)
+    static let msalPrefix = Array("msauth.".utf8)
     static let http = Array("http".utf8)
     static let https = Array("https".utf8)
-    /// Schemes that an ADAL-style `<app-scheme>://<bundle.id>` can never use: the reserved and
-    /// common ones, which any app can claim and so cannot identify one.
-    static let nonAppSchemes = RegistrationLint.reservedSchemes.map { Array($0.utf8) }
 
     /// What a scheme means for classification, decided once on its bytes.
     enum SchemeKind {
         case msauth, msalPrefix, http, https, reserved, app
 
+        // Literals are StaticStrings: compared in place, with no array behind a lazy global.
         init(_ scheme: UnsafeBufferPointer<UInt8>) {
-            // Lengths first: most schemes differ from every candidate in length.
+            if scheme.count >= 7, scheme.hasASCIIPrefixIgnoringCase("msauth.") {
+                self = .msalPrefix
+                return
+            }
+            // By length first: most schemes differ from every candidate in length. The list is
+            // RegistrationLint.reservedSchemes (a test keeps the two equal).
             switch scheme.count {
-            case 4 where scheme.equalsIgnoringASCIICase(RedirectClassifier.http): self = .http
-            case 5 where scheme.equalsIgnoringASCIICase(RedirectClassifier.https): self = .https
-            case 6 where scheme.equalsIgnoringASCIICase(RedirectClassifier.msauth): self = .msauth
-            default:
-                if scheme.count >= RedirectClassifier.msalPrefix.count,
-                    UnsafeBufferPointer(rebasing: scheme[..<RedirectClassifier.msalPrefix.count])
-                        .equalsIgnoringASCIICase(RedirectClassifier.msalPrefix)
-                {
-                    self = .msalPrefix
-                } else if RedirectClassifier.nonAppSchemes.contains(where: { $0.count == scheme.count && scheme.equalsIgnoringASCIICase($0) }) {
-                    self = .reserved
+            case 2: self = scheme.equalsASCIIIgnoringCase("ws") ? .reserved : .app
+            case 3:
+                self = scheme.equalsASCIIIgnoringCase("tel") || scheme.equalsASCIIIgnoringCase("sms")
+                    || scheme.equalsASCIIIgnoringCase("ftp") || scheme.equalsASCIIIgnoringCase("wss") ? .reserved : .app
+            case 4:
+                if scheme.equalsASCIIIgnoringCase("http") {
+                    self = .http
                 } else {
-                    self = .app
+                    self = scheme.equalsASCIIIgnoringCase("file") || scheme.equalsASCIIIgnoringCase("data")
+                        || scheme.equalsASCIIIgnoringCase("blob") || scheme.equalsASCIIIgnoringCase("itms")
+                        || scheme.equalsASCIIIgnoringCase("maps") ? .reserved : .app
                 }
+            case 5:
+                if scheme.equalsASCIIIgnoringCase("https") {
+                    self = .https
+                } else {
+                    self = scheme.equalsASCIIIgnoringCase("about") ? .reserved : .app
+                }
+            case 6:
+                if scheme.equalsASCIIIgnoringCase("msauth") {
+                    self = .msauth
+                } else {
+                    self = scheme.equalsASCIIIgnoringCase("mailto") ? .reserved : .app
+                }
+            case 7: self = scheme.equalsASCIIIgnoringCase("message") ? .reserved : .app
+            case 8:
+                self = scheme.equalsASCIIIgnoringCase("msauthv2") || scheme.equalsASCIIIgnoringCase("msauthv3")
+                    || scheme.equalsASCIIIgnoringCase("facetime") ? .reserved : .app
+            case 9: self = scheme.equalsASCIIIgnoringCase("itms-apps") || scheme.equalsASCIIIgnoringCase("shortcuts") ? .reserved : .app
+            case 10: self = scheme.equalsASCIIIgnoringCase("javascript") ? .reserved : .app
+            case 12: self = scheme.equalsASCIIIgnoringCase("app-settings") ? .reserved : .app
+            case 14: self = scheme.equalsASCIIIgnoringCase("facetime-audio") ? .reserved : .app
+            default: self = .app
             }
         }
     }
@@ -153,14 +230,60 @@ enum RedirectClassifier {
             schemeHasDot = scheme.contains(ASCII.period)
             pathIsEmptyOrAbsolute = ranges.path.isEmpty || bytes[ranges.path.lowerBound] == ASCII.slash
             isLoopback = ranges.userinfo == nil && host.map { RedirectClassifier.isLoopbackLiteral($0) } == true
-            hostIsAuth = bareHost && host.map { $0.elementsEqual(RedirectClassifier.auth) } == true
+            hostIsAuth = bareHost && host.map { $0.count == 4 && $0.hasASCIIPrefix("auth") } == true
             msalSuffixIsBundleID = kind == .msalPrefix
-                && BundleID.isValid(UnsafeBufferPointer(rebasing: scheme[RedirectClassifier.msalPrefix.count...]))
+                && BundleID.isValid(UnsafeBufferPointer(rebasing: scheme[7...]))
         }
+    }
+
+    /// A classification that needs nothing but offsets: the form and where the bundle ID lies.
+    struct Decision {
+        var form: RedirectForm
+        var bundleIDStart: Int32 = -1
+        var bundleIDEnd: Int32 = -1
+
+        init(_ form: RedirectForm, bundleID: Range<Int>? = nil) {
+            self.form = form
+            if let bundleID {
+                bundleIDStart = Int32(truncatingIfNeeded: bundleID.lowerBound)
+                bundleIDEnd = Int32(truncatingIfNeeded: bundleID.upperBound)
+            }
+        }
+    }
+
+    /// Decides every form that allocates nothing and reports no finding, on the bytes alone;
+    /// `nil` sends the reference to ``classify(_:allowWrapper:)``: no scheme, the `msauth`
+    /// scheme (wrappers decode, Android hashes too) and `msauth.` schemes with findings.
+    static func decide(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URIComponentRanges) -> Decision? {
+        guard let schemeRange = ranges.scheme else { return nil }
+        let facts = Facts(bytes, ranges, scheme: schemeRange)
+        switch facts.kind {
+        case .msauth:
+            return nil
+        case .msalPrefix where ranges.authority != nil:
+            guard facts.msalSuffixIsBundleID, facts.hostIsAuth, ranges.path.isEmpty else { return nil }
+            return Decision(.msalBroker, bundleID: (schemeRange.lowerBound + msalPrefix.count)..<schemeRange.upperBound)
+        case .http where facts.isLoopback:
+            return Decision(.loopback)
+        case .https where ranges.host?.isEmpty == false && ranges.userinfo == nil:
+            return Decision(.https)
+        case .app where facts.hostIsBundleID:
+            return Decision(.adalBroker, bundleID: ranges.host)
+        case .app, .msalPrefix:
+            if ranges.authority == nil, facts.schemeHasDot, facts.pathIsEmptyOrAbsolute {
+                return Decision(.privateUse)
+            }
+        default:
+            break
+        }
+        return Decision(.other)
     }
 
     static func classify(_ reference: URIReference, allowWrapper: Bool) -> RedirectURI {
         let ranges = reference.ranges
+        if let decision = reference.withBytes({ decide($0, ranges) }) {
+            return RedirectURI(reference: reference, decision: decision)
+        }
         guard let schemeRange = ranges.scheme else {
             return RedirectURI(reference: reference, form: .other, diagnostics: [
                 RedirectDiagnostic(.error, "not-absolute", "a redirect URI must be an absolute URI with a scheme")
@@ -170,33 +293,16 @@ enum RedirectClassifier {
         switch facts.kind {
         case .msauth:
             return classifyMsauthScheme(reference, allowWrapper: allowWrapper)
-        case .msalPrefix where ranges.authority != nil:
-            return classifyMSAL(reference, schemeRange: schemeRange, facts: facts)
-        case .http where facts.isLoopback:
-            return RedirectURI(reference: reference, form: .loopback)
-        case .https where ranges.host?.isEmpty == false && ranges.userinfo == nil:
-            return RedirectURI(reference: reference, form: .https)
-        case .app where facts.hostIsBundleID:
-            let bundleID = BundleID(validated: reference.slice(ranges.host ?? 0..<0))
-            return RedirectURI(reference: reference, form: .adalBroker, bundleID: bundleID)
-        case .app, .msalPrefix:
-            if ranges.authority == nil, facts.schemeHasDot, facts.pathIsEmptyOrAbsolute {
-                return RedirectURI(reference: reference, form: .privateUse)
-            }
         default:
-            break
+            return classifyMSAL(reference, schemeRange: schemeRange, facts: facts)
         }
-        return RedirectURI(reference: reference, form: .other)
     }
-
-    static let loopbackIPv4 = Array("127.0.0.1".utf8)
-    static let loopbackIPv6 = Array("[::1]".utf8)
 
     /// `127.0.0.1` or `[::1]` written exactly so (RFC 8252 §7.3, SPEC §6 rule 3).
     static func isLoopbackLiteral(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
         switch host.count {
-        case loopbackIPv4.count: return host.elementsEqual(loopbackIPv4)
-        case loopbackIPv6.count: return host.elementsEqual(loopbackIPv6)
+        case 9: return host.hasASCIIPrefix("127.0.0.1")
+        case 5: return host.hasASCIIPrefix("[::1]")
         default: return false
         }
     }
@@ -209,8 +315,8 @@ enum RedirectClassifier {
 
     /// `msauth.<bundle.id>://auth`.
     static func classifyMSAL(_ reference: URIReference, schemeRange: Range<Int>, facts: Facts) -> RedirectURI {
-        let suffix = reference.slice((schemeRange.lowerBound + msalPrefix.count)..<schemeRange.upperBound)
         guard facts.msalSuffixIsBundleID else {
+            let suffix = reference.slice((schemeRange.lowerBound + msalPrefix.count)..<schemeRange.upperBound)
             return RedirectURI(reference: reference, form: .other, diagnostics: [
                 RedirectDiagnostic(.warning, "msal-scheme-without-bundle-id",
                     "the scheme starts with 'msauth.' but '\(suffix)' is not a bundle ID")
@@ -227,7 +333,9 @@ enum RedirectClassifier {
             diagnostics.append(RedirectDiagnostic(.info, "msal-path",
                 "the MSAL broker form has no path; '\(reference.path)' is kept as part of the URI"))
         }
-        return RedirectURI(reference: reference, form: .msalBroker, bundleID: BundleID(validated: suffix), diagnostics: diagnostics)
+        return RedirectURI(
+            reference: reference, form: .msalBroker,
+            bundleID: (schemeRange.lowerBound + msalPrefix.count)..<schemeRange.upperBound, diagnostics: diagnostics)
     }
 
     /// `msauth://code/<wrapped>` or `msauth://<package>/<hash>`.
@@ -257,7 +365,7 @@ enum RedirectClassifier {
                     "the path of an Android broker redirect URI is the percent-encoded base64 SHA-1 of the signing certificate (20 bytes)")
             ])
         }
-        return RedirectURI(reference: reference, form: .androidBroker, androidPackage: host, signatureHash: hash)
+        return RedirectURI(reference: reference, form: .androidBroker, signatureHash: hash)
     }
 
     static func classifyWrapper(_ reference: URIReference, segment: Substring, allowWrapper: Bool) -> RedirectURI {
@@ -287,7 +395,7 @@ enum RedirectClassifier {
             return other("wrapper-inner-not-broker",
                 "the decoded inner URI is \(inner.form.rawValue), not an ADAL or MSAL broker redirect URI")
         }
-        return RedirectURI(reference: reference, form: .certificateAuth, bundleID: inner.bundleID, inner: inner)
+        return RedirectURI(reference: reference, form: .certificateAuth, inner: inner)
     }
 
     /// A Java package name: labels of letters, digits and `_`, each starting with a letter,

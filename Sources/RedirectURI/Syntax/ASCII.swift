@@ -65,3 +65,39 @@ enum ASCII {
     }
 
 }
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether the bytes start with `literal` (ASCII), compared byte for byte.
+    @inline(__always)
+    func hasASCIIPrefix(_ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard count >= length, let base = baseAddress else { return length == 0 }
+        let expected = literal.utf8Start
+        var index = 0
+        while index < length {
+            guard base[index] == expected[index] else { return false }
+            index &+= 1
+        }
+        return true
+    }
+
+    /// Whether the bytes start with `literal`, a lowercase ASCII literal, ignoring ASCII case.
+    @inline(__always)
+    func hasASCIIPrefixIgnoringCase(_ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard count >= length, let base = baseAddress else { return length == 0 }
+        let expected = literal.utf8Start
+        var index = 0
+        while index < length {
+            guard ASCII.lowercased(base[index]) == expected[index] else { return false }
+            index &+= 1
+        }
+        return true
+    }
+
+    /// Whether the bytes are `literal`, a lowercase ASCII literal, ignoring ASCII case.
+    @inline(__always)
+    func equalsASCIIIgnoringCase(_ literal: StaticString) -> Bool {
+        count == literal.utf8CodeUnitCount && hasASCIIPrefixIgnoringCase(literal)
+    }
+}
