@@ -69,6 +69,34 @@ struct VectorScanTests {
         }
     }
 
+    /// The 16-byte bundle ID check agrees with the byte loop: every byte in every position of
+    /// inputs of 16 to 40 bytes, and random texts dense in dots and hyphens.
+    @Test func vectorisedBundleIDCheckAgreesWithTheByteLoop() {
+        func agree(_ bytes: [UInt8]) {
+            let fast = bytes.withUnsafeBufferPointer { BundleID.isValid(contiguous: $0) }
+            #expect(fast == BundleID.isValid(bytes), "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        }
+        for count in [16, 17, 31, 32, 33, 40] {
+            for position in 0..<count {
+                for byte in UInt8.min...UInt8.max {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: count)
+                    bytes[position] = byte
+                    agree(bytes)
+                    if position + 1 < count, byte == UInt8(ascii: ".") {
+                        bytes[position + 1] = byte
+                        agree(bytes)
+                    }
+                }
+            }
+        }
+        var generator = SeededGenerator(seed: 7)
+        let alphabet = Array("ab.-9Z.".utf8)
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0...50, using: &generator)
+            agree((0..<count).map { _ in alphabet.randomElement(using: &generator) ?? 0 })
+        }
+    }
+
     @Test func percentEncodedTripletsCountOnlyWhenValid() {
         let rows: [(String, Int)] = [
             ("aaaa%41aaaaaaaaaaaa", 16), ("aaaa%4Gaaaaaaaaaaaa", 4), ("aaaa%aFaaaaaaaaaaaa", 16),

@@ -50,6 +50,24 @@ public struct BundleID: Sendable, Hashable, CustomStringConvertible {
         return !previousWasDot  // non-empty, and no trailing '.'
     }
 
+    /// ``isValid(_:)`` for contiguous bytes, 16 at a time.
+    static func isValid(contiguous bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
+        guard count >= VectorScan.width, let base = bytes.baseAddress else { return isValid(bytes) }
+        guard base[0] != ASCII.period, base[count &- 1] != ASCII.period else { return false }
+        var index = 0
+        while index < count {
+            // The last block overlaps the one before it, so a '..' can only hide across the
+            // boundary of two blocks that do not overlap.
+            let start = min(index, count &- VectorScan.width)
+            if start == index, start > 0, base[start &- 1] == ASCII.period, base[start] == ASCII.period { return false }
+            let lanes = VectorScan.bundleIDLanes(UnsafeRawPointer(base + start).loadUnaligned(as: VectorScan.Block.self))
+            guard lanes.outside == 0, lanes.dots & (lanes.dots >> 1) == 0 else { return false }
+            index = start &+ VectorScan.width
+        }
+        return true
+    }
+
     /// Whether two bundle IDs are the same under `comparison`.
     public func matches(_ other: BundleID, comparison: Comparison = .exact) -> Bool {
         switch comparison {

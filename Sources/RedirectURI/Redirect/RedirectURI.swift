@@ -256,21 +256,29 @@ enum RedirectClassifier {
     /// scheme (wrappers decode, Android hashes too) and `msauth.` schemes with findings.
     static func decide(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URIComponentRanges) -> Decision? {
         guard let schemeRange = ranges.scheme else { return nil }
-        let facts = Facts(bytes, ranges, scheme: schemeRange)
-        switch facts.kind {
+        // The same rules as Facts, each computed only where its form is considered.
+        let scheme = UnsafeBufferPointer(rebasing: bytes[schemeRange])
+        let host = ranges.host.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
+        let bareHost = ranges.userinfo == nil && ranges.port == nil
+        let kind = SchemeKind(scheme)
+        switch kind {
         case .msauth:
             return nil
         case .msalPrefix where ranges.authority != nil:
-            guard facts.msalSuffixIsBundleID, facts.hostIsAuth, ranges.path.isEmpty else { return nil }
+            guard bareHost, let host, host.count == 4, host.hasASCIIPrefix("auth"), ranges.path.isEmpty,
+                BundleID.isValid(contiguous: UnsafeBufferPointer(rebasing: scheme[msalPrefix.count...]))
+            else { return nil }
             return Decision(.msalBroker, bundleID: (schemeRange.lowerBound + msalPrefix.count)..<schemeRange.upperBound)
-        case .http where facts.isLoopback:
+        case .http where ranges.userinfo == nil && host.map(isLoopbackLiteral) == true:
             return Decision(.loopback)
         case .https where ranges.host?.isEmpty == false && ranges.userinfo == nil:
             return Decision(.https)
-        case .app where facts.hostIsBundleID:
+        case .app where bareHost && ranges.hostKind == .regName && host.map { BundleID.isValid(contiguous: $0) } == true:
             return Decision(.adalBroker, bundleID: ranges.host)
         case .app, .msalPrefix:
-            if ranges.authority == nil, facts.schemeHasDot, facts.pathIsEmptyOrAbsolute {
+            if ranges.authority == nil, ranges.path.isEmpty || bytes[ranges.path.lowerBound] == ASCII.slash,
+                scheme.contains(ASCII.period)
+            {
                 return Decision(.privateUse)
             }
         default:

@@ -50,10 +50,8 @@ enum VectorScan {
         let loadStart = count &- width
         let block = UnsafeRawPointer(base + loadStart).loadUnaligned(as: Block.self)
         let outside = outsideMask(block, members: members(block))
-        let words = unsafeBitCast(outside, to: SIMD2<UInt64>.self)
         // One bit per lane, then drop the lanes before `index` (already seen).
-        let bits = (UInt32(truncatingIfNeeded: movemask(words[1])) << 8 | UInt32(truncatingIfNeeded: movemask(words[0])))
-            >> UInt32(truncatingIfNeeded: index &- loadStart)
+        let bits = laneBits(outside) >> UInt32(truncatingIfNeeded: index &- loadStart)
         // Lanes past the end of the input are never loaded: the bits above them are zero, and
         // the count is capped where the input ends.
         return min((bits | 0x1_0000).trailingZeroBitCount, count &- index)
@@ -65,6 +63,23 @@ enum VectorScan {
         // Lane k's bit 8k + 7, times 2^(7(7 - k)), lands on bit 56 + k; every other product
         // lands on a distinct bit, so nothing carries into the top byte. `word` holds only 0x80s.
         (word &* 0x0002_0408_1020_4081) >> 56
+    }
+
+    /// One bit per lane (bit k for lane k) of a block whose lanes hold 0x80 or 0.
+    @inline(__always)
+    static func laneBits(_ highBits: Block) -> UInt32 {
+        let words = unsafeBitCast(highBits, to: SIMD2<UInt64>.self)
+        return UInt32(truncatingIfNeeded: movemask(words[1])) << 8 | UInt32(truncatingIfNeeded: movemask(words[0]))
+    }
+
+    /// For a bundle ID (`1*( ALPHA / DIGIT / "-" / "." )`): the lanes outside that class and the
+    /// lanes holding `.`, one bit per lane.
+    @inline(__always)
+    static func bundleIDLanes(_ block: Block) -> (outside: UInt32, dots: UInt32) {
+        let v = block & Block(repeating: 0x7F)
+        let members = inRange(v | Block(repeating: 0x20), 0x61, 0x7A) | inRange(v, 0x30, 0x39) | inRange(v, 0x2D, 0x2E)
+        let dots = inRange(v, 0x2E, 0x2E) & ~block & Block(repeating: 0x80)
+        return (laneBits(outsideMask(block, members: members)), laneBits(dots))
     }
 
     /// `ALPHA / DIGIT / "+" / "-" / "."`: the bytes of a scheme after its first.
