@@ -186,3 +186,57 @@ struct ReservedSchemeTableTests {
         }
     }
 }
+
+/// `RedirectURI.classify` decides in place (offsets, wrappers decoded on the stack) and must give
+/// what `RedirectURI` gives.
+struct InPlaceClassificationTests {
+    func expectAgreement(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let full = try? RedirectURI(parsing: text)
+        let shape = try? RedirectURI.classify(text)
+        #expect((full == nil) == (shape == nil), "\(text.debugDescription)", sourceLocation: sourceLocation)
+        guard let full, let shape else { return }
+        #expect(shape.form == full.form, "\(text.debugDescription)", sourceLocation: sourceLocation)
+        #expect(shape.ranges == full.reference.ranges, sourceLocation: sourceLocation)
+        #expect(shape.bundleID(in: text) == full.bundleID, "\(text.debugDescription)", sourceLocation: sourceLocation)
+        if let range = shape.bundleIDRange {
+            #expect(full.bundleID.map { Array($0.text.utf8) } == Array(Array(text.utf8)[range]), sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(arguments: RedirectClassificationTests.rows.map(\.uri))
+    func agreesOnEveryFormExample(uri: String) {
+        expectAgreement(uri)
+    }
+
+    @Test func rangesSpellTheBundleID() throws {
+        let adal = "x-msauth-mytestiosapp://com.myapp.mytestapp"
+        #expect(try RedirectURI.classify(adal).bundleIDRange == 24..<43)
+        let msal = "msauth.com.contoso.app://auth"
+        #expect(try RedirectURI.classify(msal).bundleIDRange == 7..<22)
+        let wrapper = "msauth://code/x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp"
+        let shape = try RedirectURI.classify(wrapper)
+        #expect(shape.form == .certificateAuth)
+        #expect(shape.bundleIDRange.map { String(decoding: Array(wrapper.utf8)[$0], as: UTF8.self) } == "com.myapp.mytestapp")
+        // A wrapper that percent-encodes its bundle ID has no range there, but still a bundle ID.
+        let encoded = "msauth://code/x-msauth-app%3A%2F%2Fcom%2Econtoso.app"
+        let encodedShape = try RedirectURI.classify(encoded)
+        #expect(encodedShape.form == .certificateAuth)
+        #expect(encodedShape.bundleIDRange == nil)
+        #expect(encodedShape.bundleID(in: encoded)?.description == "com.contoso.app")
+    }
+
+    @Test func agreesOnGeneratedWrappersAndLookAlikes() {
+        var generator = SeededGenerator(seed: 11)
+        let inner = ["x-msauth-app%3A%2F%2Fcom.app", "msauth.com.app%3A%2F%2Fauth", "msauth.com.app%3A%2F%2Fauth%2Fp",
+                     "x-app%3A%2F%2Fcom%2Eapp", "msauth%3A%2F%2Fcode%2Fx", "https%3A%2F%2Fh", "%FF", "x-app%253A%252F%252Fa",
+                     "x-app%3A%2F%2F", "msauth.%3A%2F%2Fauth", "x-app%3A%2F%2Fcom.app%23f", "a%3Ab"]
+        let outer = ["msauth://code/", "MSAUTH://code/", "msauth://CODE/", "msauth://code//", "msauth://u@code/", "msauth://code:1/",
+                     "msauth.com.app://auth/", "msauth.com.app://auth", "x-app://", "msauth://com.example.app/"]
+        for _ in 0..<4_000 {
+            let text = (outer.randomElement(using: &generator) ?? "")
+                + (0..<Int.random(in: 0...2, using: &generator)).map { _ in inner.randomElement(using: &generator) ?? "" }.joined()
+                + (Bool.random(using: &generator) ? "" : "?q=1")
+            expectAgreement(text)
+        }
+    }
+}

@@ -20,7 +20,10 @@
 //   (each line as a bundle ID, scheme, host, package or path): whatever a builder accepts
 //   classifies as that form with exactly those parts; the MSAL builder accepts every valid bundle
 //   ID and the wrapper builder every ADAL or MSAL broker URI;
-// - the bundle ID grammar agrees with a reference check; registration lint never traps.
+// - the bundle ID grammar agrees with a reference check; registration lint never traps;
+// - the in-place classification (`RedirectURI.classify`, offsets only, wrappers decoded on the
+//   stack) gives the form and bundle ID that `RedirectURI` gives, and its bundle ID range, when
+//   present, spells exactly that bundle ID.
 import FuzzSupport
 import RedirectURI
 
@@ -69,6 +72,7 @@ public func fuzzRedirect(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         require(viaString == redirect, "RedirectURI(parsing:) and (classifying:) differ")
     }
     checkCarriedBundleID(redirect)
+    checkInPlaceClassification(presentedBytes, agreesWith: redirect)
     _ = (Set([redirect]).count, redirect.diagnostics.map(\.description), redirect.bundleID.map { Set([$0]).count })
 
     // classify → build → classify.
@@ -295,5 +299,25 @@ func checkBuilders(lines: [String], bytes: [UInt8]) {
             }
             require(reclassified(wrapper).inner?.description == part, "certificateAuth inner for \(part)")
         }
+    }
+}
+
+/// `RedirectURI.classify` (offsets, no strings) agrees with `RedirectURI` on the same bytes.
+func checkInPlaceClassification(_ bytes: [UInt8], agreesWith redirect: RedirectURI) {
+    let classified = bytes.withUnsafeBufferPointer { buffer in
+        Result { () throws(URIParseError) in try RedirectURI.classify(buffer) }
+    }
+    guard case .success(let classification) = classified else { fail("RedirectURI.classify rejects a valid URI") }
+    require(classification.form == redirect.form,
+        "in-place form \(classification.form.rawValue) differs from \(redirect.form.rawValue) for \(redirect)")
+    require(classification.ranges == redirect.reference.ranges, "in-place ranges differ for \(redirect)")
+    let text = String(decoding: bytes, as: UTF8.self)
+    require(classification.bundleID(in: text) == redirect.bundleID, "in-place bundle ID differs for \(redirect)")
+    if let range = classification.bundleIDRange {
+        require(redirect.bundleID.map { Array($0.text.utf8) } == Array(bytes[range]),
+            "the bundle ID range does not spell the bundle ID in \(redirect)")
+    } else {
+        require(redirect.bundleID == nil || redirect.form == .certificateAuth,
+            "no bundle ID range for the \(redirect.form.rawValue) URI \(redirect)")
     }
 }

@@ -1,0 +1,182 @@
+/// A redirect URI's form and where its bundle ID lies, decided in place: byte offsets into the
+/// text it was read from, no strings.
+///
+/// This is the hot path under ``RedirectURI``, for code that classifies many URIs and keeps
+/// few: making one allocates nothing and retains nothing, for every form but the Android broker
+/// form (which decodes its certificate hash). A certificate-auth wrapper's inner URI is decoded
+/// into stack memory and classified there. Ask for text only where it is needed:
+///
+/// ```swift
+/// let uri = "x-msauth-mytestiosapp://com.myapp.mytestapp"
+/// let shape = try RedirectURI.classify(uri)
+/// shape.form                     // .adalBroker
+/// shape.bundleIDRange            // 24..<43 (UTF-8 offsets)
+/// shape.bundleID(in: uri)        // "com.myapp.mytestapp"
+/// ```
+///
+/// The form is the one ``RedirectURI`` gives for the same text (a test holds the two equal);
+/// the findings (``RedirectURI/diagnostics``) and a wrapper's inner URI are only on ``RedirectURI``.
+public struct RedirectClassification: Sendable, Hashable {
+    /// The form.
+    public let form: RedirectForm
+    /// Where each component of the URI lies.
+    public let ranges: URIComponentRanges
+    @usableFromInline let bundleIDStart: Int32
+    @usableFromInline let bundleIDEnd: Int32
+
+    /// Where the bundle ID is written in the text, in UTF-8 offsets: the host (ADAL), the scheme
+    /// after `msauth.` (MSAL), or, for a certificate-auth wrapper, the bundle ID inside the
+    /// wrapped segment.
+    ///
+    /// `nil` when the form carries no bundle ID, and for a wrapper that percent-encodes any byte
+    /// of its bundle ID (RFC 3986 §2.3 says not to; no SDK does), whose bytes in the text are
+    /// not the bundle ID: ``bundleID(in:)`` decodes those.
+    @inlinable public var bundleIDRange: Range<Int>? {
+        bundleIDStart < 0 ? nil : Int(bundleIDStart)..<Int(bundleIDEnd)
+    }
+
+    /// The bundle ID, sliced from (or, for a wrapper that percent-encodes it, decoded from) the
+    /// text this classification was made from; `nil` when the form carries none.
+    ///
+    /// - Parameter text: the classified text. Another text gives a meaningless result.
+    public func bundleID(in text: String) -> BundleID? {
+        if let range = bundleIDRange, range.upperBound <= text.utf8.count {
+            return BundleID(validated: URIReference(validated: Substring(text), ranges: ranges).slice(range))
+        }
+        guard form.carriesBundleID else { return nil }
+        return (try? RedirectURI(parsing: text))?.bundleID
+    }
+
+    init(form: RedirectForm, ranges: URIComponentRanges, bundleID: Range<Int>?) {
+        self.form = form
+        self.ranges = ranges
+        bundleIDStart = bundleID.map { Int32(truncatingIfNeeded: $0.lowerBound) } ?? -1
+        bundleIDEnd = bundleID.map { Int32(truncatingIfNeeded: $0.upperBound) } ?? -1
+    }
+}
+
+extension RedirectURI {
+    /// Parses `text` as an absolute URI and decides its form, in place (see
+    /// ``RedirectClassification``).
+    ///
+    /// - Throws: ``URIParseError`` when the text is not an RFC 3986 URI.
+    public static func classify(_ text: String) throws(URIParseError) -> RedirectClassification {
+        let outcome = text.utf8.withContiguousStorageIfAvailable { bytes in
+            Result { () throws(URIParseError) in try classify(bytes) }
+        }
+        if let outcome { return try outcome.get() }
+        return try Array(text.utf8).withUnsafeBufferPointer { bytes throws(URIParseError) in try classify(bytes) }
+    }
+
+    /// Parses bytes as an absolute URI and decides its form, in place.
+    ///
+    /// - Throws: ``URIParseError`` when the bytes are not an RFC 3986 URI.
+    public static func classify(_ bytes: UnsafeBufferPointer<UInt8>) throws(URIParseError) -> RedirectClassification {
+        let ranges = try URIParser.parse(bytes, as: .uri)
+        if let decision = RedirectClassifier.decide(bytes, ranges) {
+            return RedirectClassification(form: decision.form, ranges: ranges, bundleID: decision.bundleIDRange)
+        }
+        if let decision = RedirectClassifier.decideWrapper(bytes, ranges)
+            ?? RedirectClassifier.decideMSALWithFindings(bytes, ranges)
+        {
+            return RedirectClassification(form: decision.form, ranges: ranges, bundleID: decision.bundleIDRange)
+        }
+        // The Android broker form (its hash is decoded) and MSAL look-alikes that are `other`
+        // with a finding: the full classification, on a copy.
+        let text = String(decoding: bytes, as: UTF8.self)
+        let form = RedirectClassifier.classify(URIReference(validated: Substring(text), ranges: ranges), allowWrapper: true).form
+        return RedirectClassification(form: form, ranges: ranges, bundleID: nil)
+    }
+}
+
+extension RedirectClassifier.Decision {
+    var bundleIDRange: Range<Int>? {
+        bundleIDStart < 0 ? nil : Int(bundleIDStart)..<Int(bundleIDEnd)
+    }
+}
+
+extension RedirectClassifier {
+    /// The longest wrapped segment decoded on the stack; a longer one (never a real redirect
+    /// URI) is decoded on the heap.
+    static let stackDecodingLimit = 1024
+
+    /// `msauth://code/<wrapped>` decided on bytes, the inner URI decoded into temporary memory:
+    /// the same rules as ``classifyWrapper(_:segment:allowWrapper:)``. `nil` when the URI is
+    /// not a wrapper candidate (another `msauth` form, or not the `msauth` scheme).
+    static func decideWrapper(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URIComponentRanges) -> Decision? {
+        guard let scheme = ranges.scheme, scheme.count == 6,
+            UnsafeBufferPointer(rebasing: bytes[scheme]).equalsASCIIIgnoringCase("msauth"),
+            ranges.userinfo == nil, ranges.port == nil, let host = ranges.host,
+            UnsafeBufferPointer(rebasing: bytes[host]).elementsEqual(code)
+        else { return nil }
+        let path = ranges.path
+        // Exactly one non-empty segment: "/" followed by no further '/'.
+        guard path.count > 1, bytes[path.lowerBound] == ASCII.slash,
+            !bytes[(path.lowerBound + 1)..<path.upperBound].contains(ASCII.slash)
+        else { return Decision(.other) }
+        let segment = UnsafeBufferPointer(rebasing: bytes[(path.lowerBound + 1)..<path.upperBound])
+        let decide = { (decoded: UnsafeMutableBufferPointer<UInt8>) -> Decision in
+            wrapperDecision(segment: segment, segmentStart: path.lowerBound + 1, decoded: decoded)
+        }
+        if segment.count <= stackDecodingLimit {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: segment.count, decide)
+        }
+        var heap = [UInt8](repeating: 0, count: segment.count)
+        return heap.withUnsafeMutableBufferPointer { decide($0) }
+    }
+
+    /// Decodes `segment` once into `decoded` (as long as the segment) and decides the wrapper.
+    static func wrapperDecision(
+        segment: UnsafeBufferPointer<UInt8>, segmentStart: Int, decoded: UnsafeMutableBufferPointer<UInt8>
+    ) -> Decision {
+        var length = 0
+        var index = 0
+        while index < segment.count {
+            let byte = segment[index]
+            if byte == ASCII.percentSign {
+                // The outer parse validated every triplet.
+                guard index + 2 < segment.count, let high = ASCII.hexValue(segment[index + 1]),
+                    let low = ASCII.hexValue(segment[index + 2])
+                else { return Decision(.other) }
+                decoded[length] = high << 4 | low
+                index &+= 3
+            } else {
+                decoded[length] = byte
+                index &+= 1
+            }
+            length &+= 1
+        }
+        // Non-ASCII (and so any bad UTF-8) fails the inner parse: the form is `other` either way.
+        let inner = UnsafeBufferPointer(rebasing: decoded[..<length])
+        guard let innerRanges = try? URIParser.parse(inner, as: .uri) else { return Decision(.other) }
+        guard let innerDecision = decide(inner, innerRanges) ?? decideMSALWithFindings(inner, innerRanges),
+            innerDecision.form == .adalBroker || innerDecision.form == .msalBroker,
+            let innerBundleID = innerDecision.bundleIDRange
+        else { return Decision(.other) }
+        // Map the bundle ID back to the segment; it has a range there only if written literally.
+        var decodedIndex = 0
+        var encodedIndex = 0
+        while decodedIndex < innerBundleID.lowerBound {
+            encodedIndex &+= segment[encodedIndex] == ASCII.percentSign ? 3 : 1
+            decodedIndex &+= 1
+        }
+        let encodedStart = encodedIndex
+        let encodedEnd = encodedStart + innerBundleID.count
+        guard encodedEnd <= segment.count,
+            !segment[encodedStart..<encodedEnd].contains(ASCII.percentSign)
+        else { return Decision(.certificateAuth) }
+        return Decision(.certificateAuth, bundleID: (segmentStart + encodedStart)..<(segmentStart + encodedEnd))
+    }
+
+    /// The MSAL form with a path (a finding, but still the form), which ``decide(_:_:)`` leaves
+    /// to the full classification.
+    static func decideMSALWithFindings(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URIComponentRanges) -> Decision? {
+        guard let schemeRange = ranges.scheme, ranges.authority != nil else { return nil }
+        let scheme = UnsafeBufferPointer(rebasing: bytes[schemeRange])
+        guard SchemeKind(scheme) == .msalPrefix, ranges.userinfo == nil, ranges.port == nil,
+            let host = ranges.host, host.count == 4, UnsafeBufferPointer(rebasing: bytes[host]).hasASCIIPrefix("auth"),
+            BundleID.isValid(contiguous: UnsafeBufferPointer(rebasing: scheme[msalPrefix.count...]))
+        else { return nil }
+        return Decision(.msalBroker, bundleID: msalPrefix.count..<schemeRange.upperBound)
+    }
+}
