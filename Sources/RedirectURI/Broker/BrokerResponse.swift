@@ -133,7 +133,7 @@ public struct BrokerResponse: Sendable {
             // Known names never need decoding, but an encoded spelling of one is matched too, so
             // that it cannot smuggle a second value past the duplicate check.
             let name: Int?
-            if piece.nameNeedsDecoding(bytes, plusIsSpace: true) {
+            if piece.nameHasEscapes {
                 let decoded = try? parameter.name(.form)
                 name = knownNames.firstIndex { $0 == decoded }
             } else {

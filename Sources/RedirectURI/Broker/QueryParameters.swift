@@ -97,14 +97,14 @@ public struct QueryParameters: Sequence, Sendable {
         // Fast path: one pass over the bytes comparing raw names in place. A raw name that would
         // need decoding sends the whole query to the general path, so an encoded spelling of
         // `name` is still caught as a duplicate.
-        let plusIsSpace = decoding == .form
         let outcome: RawLookup? = name.utf8.withContiguousStorageIfAvailable { target in
             query.utf8.withContiguousStorageIfAvailable { bytes in
                 var found: RawPiece?
                 var start = 0
                 while let piece = RawPiece.next(in: bytes, from: start) {
                     start = piece.end &+ 1
-                    if piece.nameNeedsDecoding(bytes, plusIsSpace: plusIsSpace) { return .needsGeneralPath }
+                    // ('+' is sent there under RFC 3986 decoding too, where it is kept: correct, and rare.)
+                    if piece.nameHasEscapes { return .needsGeneralPath }
                     // Lengths first: most names differ from the wanted one in length.
                     guard piece.name.count == target.count,
                         UnsafeBufferPointer(rebasing: bytes[piece.name]).elementsEqual(target)
@@ -165,6 +165,8 @@ enum RawLookup {
 struct RawPiece {
     let name: Range<Int>
     let value: Range<Int>?
+    /// Whether the raw name holds `%` or `+`, so that its decoded form may differ from it.
+    let nameHasEscapes: Bool
     /// Where the piece ends (its `&`, or the end of the query).
     var end: Int { value?.upperBound ?? name.upperBound }
 
@@ -173,24 +175,28 @@ struct RawPiece {
     static func next(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> RawPiece? {
         var pieceStart = start
         while pieceStart < bytes.count {
-            // Names are short: find '=' or '&' byte by byte; values can be kilobytes: find '&'
-            // sixteen bytes at a time.
+            // Names are short: one 16-byte test finds where the name ends and whether it holds
+            // an escape; values can be kilobytes: their '&' is found sixteen bytes at a time.
             var index = pieceStart
-            while index < bytes.count, bytes[index] != ASCII.equalsSign, bytes[index] != ASCII.ampersand { index &+= 1 }
+            var hasEscapes = false
+            if let base = bytes.baseAddress, pieceStart &+ VectorScan.width <= bytes.count {
+                let lanes = VectorScan.queryNameLanes(base, at: pieceStart)
+                let nameLength = (lanes.delimiters | 0x1_0000).trailingZeroBitCount
+                hasEscapes = lanes.escapes & ((1 &<< UInt32(nameLength)) &- 1) != 0
+                index = pieceStart &+ nameLength
+            }
+            while index < bytes.count, bytes[index] != ASCII.equalsSign, bytes[index] != ASCII.ampersand {
+                hasEscapes = hasEscapes || bytes[index] == ASCII.percentSign || bytes[index] == ASCII.plusSign
+                index &+= 1
+            }
             if index < bytes.count, bytes[index] == ASCII.equalsSign {
                 let valueEnd = VectorScan.firstIndex(of: ASCII.ampersand, in: bytes, from: index &+ 1, to: bytes.count)
-                return RawPiece(name: pieceStart..<index, value: (index &+ 1)..<valueEnd)
+                return RawPiece(name: pieceStart..<index, value: (index &+ 1)..<valueEnd, nameHasEscapes: hasEscapes)
             }
-            if index > pieceStart { return RawPiece(name: pieceStart..<index, value: nil) }
+            if index > pieceStart { return RawPiece(name: pieceStart..<index, value: nil, nameHasEscapes: hasEscapes) }
             pieceStart = index &+ 1  // an empty piece ("&&")
         }
         return nil
-    }
-
-    /// Whether the raw name has anything to decode.
-    @inline(__always)
-    func nameNeedsDecoding(_ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool) -> Bool {
-        bytes[name].contains { $0 == ASCII.percentSign || (plusIsSpace && $0 == ASCII.plusSign) }
     }
 }
 

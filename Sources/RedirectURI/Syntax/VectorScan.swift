@@ -82,6 +82,18 @@ enum VectorScan {
         return (laneBits(outsideMask(block, members: members)), laneBits(dots))
     }
 
+    /// For a query piece at `index` (`index + 16` in bounds): bit k set where lane k is `=` or
+    /// `&` (where a name ends), and where it is `%` or `+` (a name that needs decoding).
+    @inline(__always)
+    static func queryNameLanes(_ base: UnsafePointer<UInt8>, at index: Int) -> (delimiters: UInt32, escapes: UInt32) {
+        let block = UnsafeRawPointer(base + index).loadUnaligned(as: Block.self)
+        let v = block & Block(repeating: 0x7F)
+        let ascii = ~block & Block(repeating: 0x80)
+        let delimiters = (inRange(v, 0x3D, 0x3D) | inRange(v, 0x26, 0x26)) & ascii
+        let escapes = (inRange(v, 0x25, 0x25) | inRange(v, 0x2B, 0x2B)) & ascii
+        return (laneBits(delimiters), laneBits(escapes))
+    }
+
     /// `ALPHA / DIGIT / "+" / "-" / "."`: the bytes of a scheme after its first.
     @inline(__always)
     static func schemeMembers(of bytes: Block) -> Block {
