@@ -240,3 +240,12 @@ struct InPlaceClassificationTests {
         }
     }
 }
+
+extension InPlaceClassificationTests {
+    @Test func formIndexRoundTrips() {
+        for form in RedirectForm.allCases {
+            #expect(RedirectForm(index: form.index) == form)
+            #expect(Int(form.index) == RedirectForm.allCases.firstIndex(of: form))
+        }
+    }
+}

@@ -69,9 +69,14 @@ let benchmarks: @Sendable () -> Void = {
     // MARK: Parse + classify + bundle ID, (a) and (b).
     // Foundation: the same SPEC §2 rules over URL / URLComponents accessors (FoundationPeers.swift).
 
+    // Library: RedirectURI (the reference, the form and the bundle ID as a slice), and the
+    // in-place RedirectURI.classify (the form and the bundle ID's offsets; no text kept).
     for (group, inputs) in [("classify-a-short", short), ("classify-b-cert-auth", certificate)] {
         register(group, .library, inputs: inputs) { uri in
             if let redirect = try? RedirectURI(parsing: uri) { blackHole((redirect.form, redirect.bundleID)) }
+        }
+        register(group, .libraryInPlace, inputs: inputs) { uri in
+            if let shape = try? RedirectURI.classify(uri) { blackHole((shape.form, shape.bundleIDRange)) }
         }
         register(group, .url, inputs: inputs) { uri in
             if let url = URL(string: uri) { blackHole(FoundationPeer.classify(url, as: URL.self)) }
@@ -157,6 +162,7 @@ let benchmarks: @Sendable () -> Void = {
 /// Which implementation a benchmark measures; part of its name.
 enum Implementation: String {
     case library = "RedirectURI"
+    case libraryInPlace = "RedirectURI.classify"
     case libraryRaw = "RedirectURI-raw"
     case brokerRequest = "BrokerRequest"
     case brokerResponse = "BrokerResponse"
@@ -239,7 +245,7 @@ extension Implementation {
     /// The library's own benchmarks: held to an exact allocation count.
     var isLibrary: Bool {
         switch self {
-        case .library, .libraryRaw, .brokerRequest, .brokerResponse: true
+        case .library, .libraryInPlace, .libraryRaw, .brokerRequest, .brokerResponse: true
         default: false
         }
     }
@@ -291,6 +297,8 @@ func successfulResponseForm(_ uri: String) -> String {
 func checkPeersAgree(classifying uris: [String], verifying cases: [VerificationCase]) {
     for uri in uris {
         let library = (try? RedirectURI(parsing: uri))?.bundleID.map { String($0.text) }
+        let inPlace = (try? RedirectURI.classify(uri)).flatMap { shape in shape.bundleID(in: uri).map { String($0.text) } }
+        if inPlace != library { disagreement("RedirectURI.classify and RedirectURI differ for \(uri)") }
         let url = URL(string: uri).flatMap { FoundationPeer.classify($0, as: URL.self).bundleID }
         let components = URLComponents(string: uri).flatMap { FoundationPeer.classify($0, as: URLComponents.self).bundleID }
         if library != url || library != components {

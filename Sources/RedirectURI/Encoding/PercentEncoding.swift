@@ -84,16 +84,56 @@ public enum PercentEncoding {
     public static func decodeString(
         _ text: some StringProtocol, plusIsSpace: Bool = false
     ) throws(PercentDecodingError) -> String {
-        let decoded = try decode(text, plusIsSpace: plusIsSpace)
-        if let badIndex = UTF8Validation.firstInvalidIndex(in: decoded) {
-            throw PercentDecodingError(.invalidUTF8, at: encodedOffset(ofDecodedIndex: badIndex, in: text))
+        var copy = Substring(text)
+        let result = copy.withUTF8 { bytes in
+            Result { () throws(PercentDecodingError) in try decodeString(bytes: bytes, plusIsSpace: plusIsSpace) }
         }
-        return String(decoding: decoded, as: UTF8.self)
+        return try result.get()
+    }
+
+    /// Decodes straight into the string's own storage: one allocation (none for a result of up
+    /// to 15 bytes), where decoding into an array and then making a string took two.
+    static func decodeString(
+        bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool
+    ) throws(PercentDecodingError) -> String {
+        var failure: PercentDecodingError?
+        // The decoded text is never longer than the encoded one. String(unsafeUninitializedCapacity:)
+        // would repair bad UTF-8, so it is validated here first and a failure returns no text.
+        let string = String(unsafeUninitializedCapacity: bytes.count) { output in
+            var length = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == ASCII.percentSign {
+                    guard index + 1 < bytes.count, let high = ASCII.hexValue(bytes[index + 1]) else {
+                        failure = PercentDecodingError(.invalidPercentEncoding, at: min(index + 1, bytes.count))
+                        return 0
+                    }
+                    guard index + 2 < bytes.count, let low = ASCII.hexValue(bytes[index + 2]) else {
+                        failure = PercentDecodingError(.invalidPercentEncoding, at: min(index + 2, bytes.count))
+                        return 0
+                    }
+                    output[length] = high << 4 | low
+                    index &+= 3
+                } else {
+                    output[length] = plusIsSpace && byte == ASCII.plusSign ? ASCII.space : byte
+                    index &+= 1
+                }
+                length &+= 1
+            }
+            let decoded = UnsafeBufferPointer(rebasing: output[..<length])
+            if let badIndex = UTF8Validation.firstInvalidIndex(inBuffer: decoded) {
+                failure = PercentDecodingError(.invalidUTF8, at: encodedOffset(ofDecodedIndex: badIndex, in: bytes))
+                return 0
+            }
+            return length
+        }
+        if let failure { throw failure }
+        return string
     }
 
     /// Maps an index in the decoded bytes back to the offset of its source in the encoded text.
-    static func encodedOffset(ofDecodedIndex target: Int, in text: some StringProtocol) -> Int {
-        let utf8 = Array(text.utf8)
+    static func encodedOffset(ofDecodedIndex target: Int, in utf8: UnsafeBufferPointer<UInt8>) -> Int {
         var source = 0
         var decoded = 0
         while source < utf8.count, decoded < target {

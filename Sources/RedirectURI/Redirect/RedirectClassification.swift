@@ -17,12 +17,17 @@
 /// The form is the one ``RedirectURI`` gives for the same text (a test holds the two equal);
 /// the findings (``RedirectURI/diagnostics``) and a wrapper's inner URI are only on ``RedirectURI``.
 public struct RedirectClassification: Sendable, Hashable {
-    /// The form.
-    public let form: RedirectForm
     /// Where each component of the URI lies.
     public let ranges: URIComponentRanges
-    @usableFromInline let bundleIDStart: Int32
-    @usableFromInline let bundleIDEnd: Int32
+    // The form's index and the bundle ID's offsets, as one vector built in registers and stored
+    // whole: a classification is copied right after it is made, and a copy that reads several
+    // narrower stores back with one wide load waits for them (see URIComponentRanges).
+    @usableFromInline let packed: SIMD4<Int32>
+
+    /// The form.
+    public var form: RedirectForm { RedirectForm(index: packed[0]) }
+    @usableFromInline var bundleIDStart: Int32 { packed[1] }
+    @usableFromInline var bundleIDEnd: Int32 { packed[2] }
 
     /// Where the bundle ID is written in the text, in UTF-8 offsets: the host (ADAL), the scheme
     /// after `msauth.` (MSAL), or, for a certificate-auth wrapper, the bundle ID inside the
@@ -48,10 +53,44 @@ public struct RedirectClassification: Sendable, Hashable {
     }
 
     init(form: RedirectForm, ranges: URIComponentRanges, bundleID: Range<Int>?) {
-        self.form = form
         self.ranges = ranges
-        bundleIDStart = bundleID.map { Int32(truncatingIfNeeded: $0.lowerBound) } ?? -1
-        bundleIDEnd = bundleID.map { Int32(truncatingIfNeeded: $0.upperBound) } ?? -1
+        packed = SIMD4(
+            form.index, bundleID.map { Int32(truncatingIfNeeded: $0.lowerBound) } ?? -1,
+            bundleID.map { Int32(truncatingIfNeeded: $0.upperBound) } ?? -1, 0)
+    }
+
+    init(_ decision: RedirectClassifier.Decision, ranges: URIComponentRanges) {
+        self.ranges = ranges
+        packed = SIMD4(decision.form.index, decision.bundleIDStart, decision.bundleIDEnd, 0)
+    }
+}
+
+extension RedirectForm {
+    /// The form's position in `allCases`, and back: what a classification stores.
+    @usableFromInline var index: Int32 {
+        switch self {
+        case .adalBroker: 0
+        case .msalBroker: 1
+        case .certificateAuth: 2
+        case .androidBroker: 3
+        case .privateUse: 4
+        case .loopback: 5
+        case .https: 6
+        case .other: 7
+        }
+    }
+
+    @usableFromInline init(index: Int32) {
+        switch index {
+        case 0: self = .adalBroker
+        case 1: self = .msalBroker
+        case 2: self = .certificateAuth
+        case 3: self = .androidBroker
+        case 4: self = .privateUse
+        case 5: self = .loopback
+        case 6: self = .https
+        default: self = .other
+        }
     }
 }
 
@@ -61,11 +100,9 @@ extension RedirectURI {
     ///
     /// - Throws: ``URIParseError`` when the text is not an RFC 3986 URI.
     public static func classify(_ text: String) throws(URIParseError) -> RedirectClassification {
-        let outcome = text.utf8.withContiguousStorageIfAvailable { bytes in
-            Result { () throws(URIParseError) in try classify(bytes) }
-        }
-        if let outcome { return try outcome.get() }
-        return try Array(text.utf8).withUnsafeBufferPointer { bytes throws(URIParseError) in try classify(bytes) }
+        // A borrowed span of the bytes: no retain of the string's storage, as
+        // withContiguousStorageIfAvailable took (a tenth of the cost on short URIs).
+        try text.utf8.span.withUnsafeBufferPointer { bytes throws(URIParseError) in try classify(bytes) }
     }
 
     /// Parses bytes as an absolute URI and decides its form, in place.
@@ -74,12 +111,12 @@ extension RedirectURI {
     public static func classify(_ bytes: UnsafeBufferPointer<UInt8>) throws(URIParseError) -> RedirectClassification {
         let ranges = try URIParser.parse(bytes, as: .uri)
         if let decision = RedirectClassifier.decide(bytes, ranges) {
-            return RedirectClassification(form: decision.form, ranges: ranges, bundleID: decision.bundleIDRange)
+            return RedirectClassification(decision, ranges: ranges)
         }
         if let decision = RedirectClassifier.decideWrapper(bytes, ranges)
             ?? RedirectClassifier.decideMSALWithFindings(bytes, ranges)
         {
-            return RedirectClassification(form: decision.form, ranges: ranges, bundleID: decision.bundleIDRange)
+            return RedirectClassification(decision, ranges: ranges)
         }
         // The Android broker form (its hash is decoded) and MSAL look-alikes that are `other`
         // with a finding: the full classification, on a copy.

@@ -166,7 +166,15 @@ enum RedirectClassifier {
 
         // Literals are StaticStrings: compared in place, with no array behind a lazy global.
         init(_ scheme: UnsafeBufferPointer<UInt8>) {
-            if scheme.count >= 7, scheme.hasASCIIPrefixIgnoringCase("msauth.") {
+            if scheme.count >= 8, let base = scheme.baseAddress {
+                // Eight bytes at once: OR-ing 0x20 lowercases a scheme's letters and keeps its
+                // digits, '+', '-' and '.'; the eighth byte is masked off.
+                let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self).littleEndian | 0x2020_2020_2020_2020
+                if word & 0x00FF_FFFF_FFFF_FFFF == 0x002E_6874_7561_736D {  // "msauth." little-endian
+                    self = .msalPrefix
+                    return
+                }
+            } else if scheme.count == 7, scheme.hasASCIIPrefixIgnoringCase("msauth.") {
                 self = .msalPrefix
                 return
             }

@@ -221,7 +221,10 @@ struct Scanner {
             authority = offsets
             index = Int(offsets.end)
         }
-        let tail = try pathQueryFragment(resumeAt: index, grammar: grammar)
+        // `scheme://host` ends here: most redirect URIs, so skip the call.
+        let tail = index == count
+            ? URIComponentRanges.Tail(pathEnd: Int32(truncatingIfNeeded: index), queryStart: -1, fragmentStart: -1)
+            : try pathQueryFragment(resumeAt: index, grammar: grammar)
         return ranges(schemeEnd: schemeEnd, authorityStart: authorityStart, authority: authority, pathStart: index, tail: tail)
     }
 
@@ -302,8 +305,10 @@ struct Scanner {
         var firstColon = -1
         while index < count {
             if canVectorize, let base = input.baseAddress {
-                // Common bytes hold no ':', '@' or '%': skipping them changes nothing below.
-                index &+= VectorScan.prefixLength(base, at: index, count: count, members: VectorScan.commonMembers)
+                // Hosts are letters, digits, '.' and '-': the scheme kernel's bytes (with '+'),
+                // a cheaper test than the common bytes'. None is ':', '@' or '%', so skipping
+                // them changes nothing below.
+                index &+= VectorScan.prefixLength(base, at: index, count: count, members: VectorScan.schemeMembers)
                 guard index < count else { break }
             }
             let byte = input[index]
