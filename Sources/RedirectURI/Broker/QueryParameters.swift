@@ -97,8 +97,9 @@ public struct QueryParameters: Sequence, Sendable {
         // Fast path: one pass over the bytes comparing raw names in place. A raw name that would
         // need decoding sends the whole query to the general path, so an encoded spelling of
         // `name` is still caught as a duplicate.
-        let outcome: RawLookup? = name.utf8.withContiguousStorageIfAvailable { target in
-            query.utf8.withContiguousStorageIfAvailable { bytes in
+        // Borrowed spans: no retain of either string, and no generic Slice path.
+        let outcome: RawLookup? = name.utf8.span.withUnsafeBufferPointer { target in
+            query.utf8.span.withUnsafeBufferPointer { bytes in
                 var found: RawPiece?
                 var start = 0
                 while let piece = RawPiece.next(in: bytes, from: start) {
@@ -114,7 +115,7 @@ public struct QueryParameters: Sequence, Sendable {
                 }
                 return found.map(RawLookup.found) ?? .absent
             }
-        } ?? nil
+        }
         switch outcome {
         case .absent?: return nil
         case .duplicate?: throw BrokerMessageError(.duplicateParameter, parameter: name)
