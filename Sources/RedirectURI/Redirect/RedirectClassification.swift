@@ -109,7 +109,7 @@ extension RedirectURI {
     ///
     /// - Throws: ``URIParseError`` when the bytes are not an RFC 3986 URI.
     public static func classify(_ bytes: UnsafeBufferPointer<UInt8>) throws(URIParseError) -> RedirectClassification {
-        let ranges = try URIParser.parse(bytes, as: .uri)
+        let ranges = try URIParser.parse(bytes, as: .uri, vectorized: true)
         if let decision = RedirectClassifier.decide(bytes, ranges) {
             return RedirectClassification(decision, ranges: ranges)
         }

@@ -263,30 +263,33 @@ enum RedirectClassifier {
     /// `nil` sends the reference to ``classify(_:allowWrapper:)``: no scheme, the `msauth`
     /// scheme (wrappers decode, Android hashes too) and `msauth.` schemes with findings.
     static func decide(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URIComponentRanges) -> Decision? {
-        guard let schemeRange = ranges.scheme else { return nil }
-        // The same rules as Facts, each computed only where its form is considered.
-        let scheme = UnsafeBufferPointer(rebasing: bytes[schemeRange])
-        let host = ranges.host.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
-        let bareHost = ranges.userinfo == nil && ranges.port == nil
-        let kind = SchemeKind(scheme)
-        switch kind {
+        // The same rules as Facts, each computed only where its form is considered. Offsets are
+        // read raw: the parse produced them for these bytes, and going through the optional
+        // ranges cost a branch and a bounds check each (a fifth of this function).
+        guard ranges.schemeEnd >= 0, let base = bytes.baseAddress else { return nil }
+        let schemeEnd = Int(ranges.schemeEnd)
+        let scheme = UnsafeBufferPointer(start: base, count: schemeEnd)
+        let hasAuthority = ranges.authorityStart >= 0
+        let host = UnsafeBufferPointer(start: base + Int(max(ranges.hostStart, 0)), count: Int(ranges.hostEnd &- ranges.hostStart))
+        let noUserinfo = ranges.userinfoEnd < 0
+        let bareHost = hasAuthority && noUserinfo && ranges.portStart < 0
+        let pathIsEmpty = ranges.pathStart == ranges.pathEnd
+        switch SchemeKind(scheme) {
         case .msauth:
             return nil
-        case .msalPrefix where ranges.authority != nil:
-            guard bareHost, let host, host.count == 4, host.hasASCIIPrefix("auth"), ranges.path.isEmpty,
-                BundleID.isValid(contiguous: UnsafeBufferPointer(rebasing: scheme[msalPrefix.count...]))
+        case .msalPrefix where hasAuthority:
+            guard bareHost, host.count == 4, host.hasASCIIPrefix("auth"), pathIsEmpty,
+                BundleID.isValid(contiguous: UnsafeBufferPointer(start: base + msalPrefix.count, count: schemeEnd - msalPrefix.count))
             else { return nil }
-            return Decision(.msalBroker, bundleID: (schemeRange.lowerBound + msalPrefix.count)..<schemeRange.upperBound)
-        case .http where ranges.userinfo == nil && host.map(isLoopbackLiteral) == true:
+            return Decision(.msalBroker, bundleID: msalPrefix.count..<schemeEnd)
+        case .http where hasAuthority && noUserinfo && isLoopbackLiteral(host):
             return Decision(.loopback)
-        case .https where ranges.host?.isEmpty == false && ranges.userinfo == nil:
+        case .https where hasAuthority && noUserinfo && !host.isEmpty:
             return Decision(.https)
-        case .app where bareHost && ranges.hostKind == .regName && host.map { BundleID.isValid(contiguous: $0) } == true:
-            return Decision(.adalBroker, bundleID: ranges.host)
+        case .app where bareHost && ranges.hostKindRaw == HostKind.regName.rawValue && BundleID.isValid(contiguous: host):
+            return Decision(.adalBroker, bundleID: Int(ranges.hostStart)..<Int(ranges.hostEnd))
         case .app, .msalPrefix:
-            if ranges.authority == nil, ranges.path.isEmpty || bytes[ranges.path.lowerBound] == ASCII.slash,
-                scheme.contains(ASCII.period)
-            {
+            if !hasAuthority, pathIsEmpty || base[Int(ranges.pathStart)] == ASCII.slash, scheme.contains(ASCII.period) {
                 return Decision(.privateUse)
             }
         default:
