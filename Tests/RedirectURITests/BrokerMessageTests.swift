@@ -21,6 +21,43 @@ struct QueryParametersTests {
         #expect(throws: BrokerMessageError(.duplicateParameter, parameter: "redirect_uri")) { try sneaky.single("redirect_uri") }
     }
 
+    /// `single` (two passes over the bytes, or the piece-by-piece walk past 64 pieces) agrees
+    /// with a reference lookup written from SPEC §4: split on '&', skip empty pieces, decode the
+    /// name, and make a second match an error.
+    @Test func singleAgreesWithAReferenceLookup() {
+        func reference(_ query: String, _ name: String) -> Result<Substring?, BrokerMessageError> {
+            var found: Substring??
+            for piece in query.split(separator: "&", omittingEmptySubsequences: true) {
+                let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard (try? PercentEncoding.decodeString(parts[0], plusIsSpace: true)) == name else { continue }
+                if found != nil { return .failure(BrokerMessageError(.duplicateParameter, parameter: name)) }
+                found = .some(parts.count > 1 ? parts[1] : nil)
+            }
+            return .success(found ?? nil)
+        }
+        var generator = SeededGenerator(seed: 23)
+        let names = ["redirect_uri", "redirect%5Furi", "redirect_ur", "redirect_urix", "client_id", "a", "", "r+x",
+                     "max_protocol_version_long_name", "%72edirect_uri"]
+        let values = ["", "x", "x-msauth-app%3A%2F%2Fcom.app", "a=b", String(repeating: "Q", count: 40), "%20+"]
+        for _ in 0..<6_000 {
+            let pieceCount = Int.random(in: 0...(Bool.random(using: &generator) ? 8 : 90), using: &generator)
+            let query = (0..<pieceCount).map { _ -> String in
+                let name = names.randomElement(using: &generator) ?? ""
+                switch Int.random(in: 0..<6, using: &generator) {
+                case 0: return name
+                case 1: return ""
+                default: return name + "=" + (values.randomElement(using: &generator) ?? "")
+                }
+            }.joined(separator: "&")
+            let actual = Result { () throws(BrokerMessageError) in try QueryParameters(Substring(query)).single("redirect_uri")?.rawValue }
+            switch (actual, reference(query, "redirect_uri")) {
+            case (.success(let a), .success(let b)): #expect(a == b, "\(query)")
+            case (.failure(let a), .failure(let b)): #expect(a == b, "\(query)")
+            default: Issue.record("single and the reference disagree on \(query)")
+            }
+        }
+    }
+
     @Test func plusVersusPercent20() throws {
         let form = QueryParameters("scope=User.Read+openid&name=a%20b%2Bc")
         #expect(try form.value("scope") == "User.Read openid")
