@@ -8,10 +8,36 @@ public enum QueryDecoding: Sendable, Hashable {
 
 /// One `name=value` piece of a query, as slices of the input: nothing is decoded until asked.
 public struct QueryParameter: Sendable, Hashable {
+    // The query and the piece's offsets in it: a lookup that wants only the value slices once,
+    // when the value is asked for (slicing a Substring costs an index walk and a retain).
+    let source: Substring
+    let nameStart: Int
+    let nameEnd: Int
+    /// Where the value ends; -1 when the piece has no `=`.
+    let valueEnd: Int
+
+    init(source: Substring, name: Range<Int>, value: Range<Int>?) {
+        self.source = source
+        nameStart = name.lowerBound
+        nameEnd = name.upperBound
+        valueEnd = value?.upperBound ?? -1
+    }
+
     /// The name as written (still encoded).
-    public let rawName: Substring
+    public var rawName: Substring { source.slice(nameStart..<nameEnd) }
     /// The value as written (still encoded); `nil` when the piece has no `=`.
-    public let rawValue: Substring?
+    public var rawValue: Substring? { valueEnd < 0 ? nil : source.slice((nameEnd + 1)..<valueEnd) }
+
+    /// Two pieces are equal when their raw names and raw values are.
+    public static func == (lhs: QueryParameter, rhs: QueryParameter) -> Bool {
+        lhs.rawName == rhs.rawName && lhs.rawValue == rhs.rawValue
+    }
+
+    /// Hashes the raw name and raw value.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rawName)
+        hasher.combine(rawValue)
+    }
 
     /// The decoded name (strict UTF-8).
     public func name(_ decoding: QueryDecoding = .form) throws(PercentDecodingError) -> String {
@@ -71,11 +97,13 @@ public struct QueryParameters: Sequence, Sendable {
                 let end = utf8[start...].firstIndex(of: ASCII.ampersand) ?? utf8.endIndex
                 position = end < utf8.endIndex ? utf8.index(after: end) : end
                 guard start < end else { continue }
-                let piece = query[start..<end]
-                if let equals = piece.utf8.firstIndex(of: ASCII.equalsSign) {
-                    return QueryParameter(rawName: piece[..<equals], rawValue: piece[piece.utf8.index(after: equals)...])
+                let startOffset = utf8.distance(from: utf8.startIndex, to: start)
+                let endOffset = startOffset + utf8.distance(from: start, to: end)
+                if let equals = utf8[start..<end].firstIndex(of: ASCII.equalsSign) {
+                    let equalsOffset = startOffset + utf8.distance(from: start, to: equals)
+                    return QueryParameter(source: query, name: startOffset..<equalsOffset, value: (equalsOffset + 1)..<endOffset)
                 }
-                return QueryParameter(rawName: piece, rawValue: nil)
+                return QueryParameter(source: query, name: startOffset..<endOffset, value: nil)
             }
             return nil
         }
@@ -238,7 +266,7 @@ struct RawPiece {
                 }
                 if hasEscapes { return .needsGeneralPath }
                 guard nameEnd &- start == target.count,
-                    UnsafeBufferPointer(start: base + start, count: target.count).elementsEqual(target)
+                    UnsafeBufferPointer(start: base + start, count: target.count).equalsBytes(of: target)
                 else { continue }
                 if found != nil { return .duplicate }
                 found = RawPiece(
@@ -279,14 +307,16 @@ struct RawPiece {
 }
 
 extension QueryParameters {
-    /// The slices of the query at a raw piece's offsets.
+    /// The piece of the query at a raw piece's offsets.
     func parameter(_ piece: RawPiece) -> QueryParameter {
-        QueryParameter(rawName: slice(piece.name), rawValue: piece.value.map(slice))
+        QueryParameter(source: query, name: piece.name, value: piece.value)
     }
+}
 
+extension Substring {
+    /// The slice at UTF-8 offsets `range`.
     func slice(_ range: Range<Int>) -> Substring {
-        let utf8 = query.utf8
         let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        return query[lower..<utf8.index(lower, offsetBy: range.count)]
+        return self[lower..<utf8.index(lower, offsetBy: range.count)]
     }
 }

@@ -101,3 +101,25 @@ extension UnsafeBufferPointer<UInt8> {
         count == literal.utf8CodeUnitCount && hasASCIIPrefixIgnoringCase(literal)
     }
 }
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether both buffers hold the same bytes; eight at a time, where the generic
+    /// `elementsEqual` was a call per comparison on the lookup's hot path.
+    @inline(__always)
+    func equalsBytes(of other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard count == other.count else { return false }
+        guard let lhs = baseAddress, let rhs = other.baseAddress else { return true }
+        var index = 0
+        while index &+ 8 <= count {
+            guard UnsafeRawPointer(lhs + index).loadUnaligned(as: UInt64.self)
+                == UnsafeRawPointer(rhs + index).loadUnaligned(as: UInt64.self)
+            else { return false }
+            index &+= 8
+        }
+        while index < count {
+            guard lhs[index] == rhs[index] else { return false }
+            index &+= 1
+        }
+        return true
+    }
+}
