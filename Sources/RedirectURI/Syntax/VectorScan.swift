@@ -24,16 +24,14 @@ enum VectorScan {
         let block = raw.loadUnaligned(as: Block.self)
         let first = (raw + 1).loadUnaligned(as: Block.self)
         let second = (raw + 2).loadUnaligned(as: Block.self)
-        let v = block
-        let percent = inRange(v, 0x25, 0x25) & ~block
+        let percent = inRange(block, 0x25, 0x25)
         let members = commonMembers(of: block) | (percent & hexMembers(of: first) & hexMembers(of: second))
         return leadingMembers(outside: outsideMask(block, members: members))
     }
 
     @inline(__always)
     static func hexMembers(of bytes: Block) -> Block {
-        let v = bytes
-        return (inRange(v | Block(repeating: 0x20), 0x61, 0x66) | inRange(v, 0x30, 0x39)) & ~bytes
+        inRange(bytes | Block(repeating: 0x20), 0x61, 0x66) | inRange(bytes, 0x30, 0x39)
     }
 
     /// How many bytes from `index` (at most 16, and never past `count`) are members, where
@@ -76,9 +74,8 @@ enum VectorScan {
     /// lanes holding `.`, one bit per lane.
     @inline(__always)
     static func bundleIDLanes(_ block: Block) -> (outside: UInt32, dots: UInt32) {
-        let v = block
-        let members = inRange(v | Block(repeating: 0x20), 0x61, 0x7A) | inRange(v, 0x30, 0x39) | inRange(v, 0x2D, 0x2E)
-        let dots = inRange(v, 0x2E, 0x2E) & ~block & Block(repeating: 0x80)
+        let members = alphanumerics(block) | inRange(block, 0x2D, 0x2E)
+        let dots = inRange(block, 0x2E, 0x2E) & Block(repeating: 0x80)
         return (laneBits(outsideMask(block, members: members)), laneBits(dots))
     }
 
@@ -87,19 +84,16 @@ enum VectorScan {
     @inline(__always)
     static func queryNameLanes(_ base: UnsafePointer<UInt8>, at index: Int) -> (delimiters: UInt32, escapes: UInt32) {
         let block = UnsafeRawPointer(base + index).loadUnaligned(as: Block.self)
-        let v = block
-        let ascii = ~block & Block(repeating: 0x80)
-        let delimiters = (inRange(v, 0x3D, 0x3D) | inRange(v, 0x26, 0x26)) & ascii
-        let escapes = (inRange(v, 0x25, 0x25) | inRange(v, 0x2B, 0x2B)) & ascii
+        let high = Block(repeating: 0x80)
+        let delimiters = (inRange(block, 0x3D, 0x3D) | inRange(block, 0x26, 0x26)) & high
+        let escapes = (inRange(block, 0x25, 0x25) | inRange(block, 0x2B, 0x2B)) & high
         return (laneBits(delimiters), laneBits(escapes))
     }
 
     /// `ALPHA / DIGIT / "+" / "-" / "."`: the bytes of a scheme after its first.
     @inline(__always)
     static func schemeMembers(of bytes: Block) -> Block {
-        let v = bytes
-        return inRange(v | Block(repeating: 0x20), 0x61, 0x7A) | inRange(v, 0x30, 0x39)
-            | inRange(v, 0x2D, 0x2E) | inRange(v, 0x2B, 0x2B)
+        alphanumerics(bytes) | inRange(bytes, 0x2D, 0x2E) | inRange(bytes, 0x2B, 0x2B)
     }
 
     /// How many bytes at `index` (at most 16) are base64url (`A–Z a–z 0–9 - _`).
@@ -127,21 +121,23 @@ enum VectorScan {
         return unsafeBitCast(inside, to: Block.self)
     }
 
+    /// `ALPHA / DIGIT`: letters tested once with the case bit folded, then digits.
+    @inline(__always)
+    static func alphanumerics(_ bytes: Block) -> Block {
+        inRange(bytes | Block(repeating: 0x20), 0x61, 0x7A) | inRange(bytes, 0x30, 0x39)
+    }
+
     @inline(__always)
     static func commonMembers(of bytes: Block) -> Block {
-        let v = bytes
-        return inRange(v | Block(repeating: 0x20), 0x61, 0x7A)     // letters (case bit folded)
-            | inRange(v, 0x30, 0x39)                                // digits
-            | inRange(v, 0x2D, 0x2E)                                // - .
-            | inRange(v, 0x5F, 0x5F) | inRange(v, 0x7E, 0x7E)       // _ ~
-            | inRange(v, 0x3D, 0x3D) | inRange(v, 0x26, 0x26) | inRange(v, 0x2B, 0x2B)  // = & +
+        alphanumerics(bytes)
+            | inRange(bytes, 0x2D, 0x2E)                                    // - .
+            | inRange(bytes, 0x5F, 0x5F) | inRange(bytes, 0x7E, 0x7E)       // _ ~
+            | inRange(bytes, 0x3D, 0x3D) | inRange(bytes, 0x26, 0x26) | inRange(bytes, 0x2B, 0x2B)  // = & +
     }
 
     @inline(__always)
     static func base64URLMembers(of bytes: Block) -> Block {
-        let v = bytes
-        return inRange(v | Block(repeating: 0x20), 0x61, 0x7A) | inRange(v, 0x30, 0x39)
-            | inRange(v, 0x2D, 0x2D) | inRange(v, 0x5F, 0x5F)
+        alphanumerics(bytes) | inRange(bytes, 0x2D, 0x2D) | inRange(bytes, 0x5F, 0x5F)
     }
 
     /// 0x80 in every lane that is not a member (non-ASCII bytes are never members).
