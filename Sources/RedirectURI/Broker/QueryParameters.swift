@@ -222,6 +222,11 @@ struct RawPiece {
                 // One bit per matching lane (its high bit), cleared lowest first.
                 var low = lanes[0] & 0x8080_8080_8080_8080
                 var high = lanes[1] & 0x8080_8080_8080_8080
+                // Most blocks hold no '&': one test for both halves.
+                if low | high == 0 {
+                    index &+= VectorScan.width
+                    continue
+                }
                 while low != 0 {
                     guard count < lookUpPieceLimit else { return nil }
                     ends[count] = index &+ low.trailingZeroBitCount &>> 3
@@ -254,13 +259,16 @@ struct RawPiece {
                 guard start < end else { continue }  // an empty piece ("&&")
                 var nameEnd = start
                 var hasEscapes = false
+                var nameEndFound = false
                 if start &+ VectorScan.width <= bytes.count {
                     let lanes = VectorScan.queryNameLanes(base, at: start)
                     let length = (lanes.delimiters | 0x1_0000).trailingZeroBitCount
                     hasEscapes = lanes.escapes & ((1 &<< UInt32(length)) &- 1) != 0
                     nameEnd = min(start &+ length, end)
+                    // A delimiter in the block is this piece's '=' or its '&' (its end).
+                    nameEndFound = length < VectorScan.width
                 }
-                while nameEnd < end, bytes[nameEnd] != ASCII.equalsSign {
+                while !nameEndFound, nameEnd < end, bytes[nameEnd] != ASCII.equalsSign {
                     hasEscapes = hasEscapes || bytes[nameEnd] == ASCII.percentSign || bytes[nameEnd] == ASCII.plusSign
                     nameEnd &+= 1
                 }
