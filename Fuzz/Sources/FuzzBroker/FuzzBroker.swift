@@ -15,7 +15,9 @@
 // - `checkRedirectURI` accepts only a caller whose bundle ID the request's redirect_uri carries;
 // - a well-formed response built on the request's redirect URI (or that URI plus `/broker`)
 //   parses and comes back to the request (SPEC §7–§8);
-// - query parameter splitting agrees with a reference split on `&` and the first `=`;
+// - query parameter splitting agrees with a reference split on `&` and the first `=`, and
+//   `single` (the two-pass lookup) returns exactly the piece with that decoded name, or reports
+//   the duplicate;
 // - a success response is accepted exactly when its `response` value is non-empty unpadded
 //   base64url (checked against a reference, for values of every length, which exercises the
 //   vectorised base64url scan).
@@ -197,7 +199,12 @@ func checkQuerySplitting(_ text: String) {
         for (name, count) in counts {
             let single = Result(catching: { () throws(BrokerMessageError) in try queryParameters.single(name) })
             switch single {
-            case .success: require(count == 1, "single(\(name)) did not report \(count) copies")
+            case .success(let found):
+                require(count == 1, "single(\(name)) did not report \(count) copies")
+                // The piece it returns is the one piece with that name, slices and all.
+                let expected = parameters.first { (try? $0.name(decoding)) == name }
+                require(found?.rawName == expected?.rawName && found?.rawValue == expected?.rawValue,
+                    "single(\(name)) returned another piece than the one with that name")
             case .failure(let error): require(count > 1 && error.kind == .duplicateParameter, "single(\(name)) threw \(error) for \(count) copies")
             }
         }
