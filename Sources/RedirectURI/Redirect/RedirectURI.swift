@@ -155,7 +155,6 @@ public struct RedirectURI: Sendable, Hashable, CustomStringConvertible {
 enum RedirectClassifier {
     static let msauth = Array("msauth".utf8)
     static let code = Array("code".utf8)
-    static let auth = Array("auth".utf8)
     static let msalPrefix = Array("msauth.".utf8)
     static let http = Array("http".utf8)
     static let https = Array("https".utf8)
@@ -218,13 +217,10 @@ enum RedirectClassifier {
         }
     }
 
-    /// What classification needs from the bytes, read in one visit to the text, without slicing.
+    /// What the full classification (the `msauth` scheme and the `msauth.` findings, which
+    /// ``decide(_:_:)`` leaves to it) needs from the bytes, read in one visit to the text.
     struct Facts {
         var kind: SchemeKind
-        var hostIsBundleID: Bool
-        var schemeHasDot: Bool
-        var pathIsEmptyOrAbsolute: Bool
-        var isLoopback: Bool
         var hostIsAuth: Bool
         /// For an `msauth.` scheme: whether the rest of it is a bundle ID.
         var msalSuffixIsBundleID: Bool
@@ -232,15 +228,11 @@ enum RedirectClassifier {
         init(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URIComponentRanges, scheme schemeRange: Range<Int>) {
             let scheme = UnsafeBufferPointer(rebasing: bytes[schemeRange])
             let host = ranges.host.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
-            let bareHost = ranges.userinfo == nil && ranges.port == nil
             kind = SchemeKind(scheme)
-            hostIsBundleID = bareHost && ranges.hostKind == .regName && host.map { BundleID.isValid($0) } == true
-            schemeHasDot = scheme.contains(ASCII.period)
-            pathIsEmptyOrAbsolute = ranges.path.isEmpty || bytes[ranges.path.lowerBound] == ASCII.slash
-            isLoopback = ranges.userinfo == nil && host.map { RedirectClassifier.isLoopbackLiteral($0) } == true
-            hostIsAuth = bareHost && host.map { $0.count == 4 && $0.hasASCIIPrefix("auth") } == true
+            hostIsAuth = ranges.userinfo == nil && ranges.port == nil
+                && host.map { $0.count == 4 && $0.hasASCIIPrefix("auth") } == true
             msalSuffixIsBundleID = kind == .msalPrefix
-                && BundleID.isValid(UnsafeBufferPointer(rebasing: scheme[7...]))
+                && BundleID.isValid(UnsafeBufferPointer(rebasing: scheme[msalPrefix.count...]))
         }
     }
 
