@@ -15,6 +15,17 @@ enum VectorScan {
         return leadingMembers(outside: outsideMask(block, members: commonMembers(of: block)))
     }
 
+    /// Whether all 32 bytes at `index` are common bytes (one branch for two blocks);
+    /// `index + 32` must be in bounds.
+    @inline(__always)
+    static func isAllCommon32(_ base: UnsafePointer<UInt8>, at index: Int) -> Bool {
+        let first = UnsafeRawPointer(base + index).loadUnaligned(as: Block.self)
+        let second = UnsafeRawPointer(base + index + width).loadUnaligned(as: Block.self)
+        let outside = outsideMask(first, members: commonMembers(of: first)) | outsideMask(second, members: commonMembers(of: second))
+        let words = unsafeBitCast(outside, to: SIMD2<UInt64>.self)
+        return words[0] | words[1] == 0
+    }
+
     /// Like ``commonPrefixLength(_:at:)``, but a `%` followed by two hex digits also counts (the
     /// digits are common bytes themselves), so percent-encoded text stays on the fast path.
     /// Reads two bytes past the block: `index + 18` must be in bounds.
