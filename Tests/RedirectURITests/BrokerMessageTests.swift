@@ -50,10 +50,18 @@ struct QueryParametersTests {
                 }
             }.joined(separator: "&")
             let actual = Result { () throws(BrokerMessageError) in try QueryParameters(Substring(query)).single("redirect_uri")?.rawValue }
-            switch (actual, reference(query, "redirect_uri")) {
-            case (.success(let a), .success(let b)): #expect(a == b, "\(query)")
-            case (.failure(let a), .failure(let b)): #expect(a == b, "\(query)")
-            default: Issue.record("single and the reference disagree on \(query)")
+            // The in-place lookup on a parsed reference (offsets in the whole text) agrees too.
+            let uri = "msauth://broker?" + query
+            let inPlace = Result { () throws(BrokerMessageError) in
+                try (try? URIReference(parsing: uri))?.queryParameter("redirect_uri")?.rawValue
+            }
+            let expected = reference(query, "redirect_uri")
+            for candidate in [actual, inPlace] {
+                switch (candidate, expected) {
+                case (.success(let a), .success(let b)): #expect(a == b, "\(query)")
+                case (.failure(let a), .failure(let b)): #expect(a == b, "\(query)")
+                default: Issue.record("the lookup and the reference disagree on \(query)")
+                }
             }
         }
     }
@@ -316,5 +324,19 @@ struct BrokerResponseTests {
         #expect(parsed.parameters == parameters)
         #expect(parsed.redirectURI == "msauth.com.app://auth/broker")
         #expect(try BrokerResponse(parsing: BrokerResponse.url(redirectURI: String(parsed.redirectURI), parameters: parsed.parameters)) == parsed)
+    }
+}
+
+/// The README's in-place query example, as written there.
+struct InPlaceQueryExampleTests {
+    @Test func readmeExample() throws {
+        let request = try URIReference(parsing: "msauth://broker?client_id=a1&redirect_uri=x-msauth-app%3A%2F%2Fcom.app", as: .uri)
+        #expect(try request.queryParameter("redirect_uri")?.rawValue == "x-msauth-app%3A%2F%2Fcom.app")
+        #expect(try request.queryParameter("redirect_uri")?.value() == "x-msauth-app://com.app")
+        #expect(try request.queryParameter("missing") == nil)
+        #expect(try URIReference(parsing: "x-app://h").queryParameter("redirect_uri") == nil)
+        #expect(throws: BrokerMessageError(.duplicateParameter, parameter: "a")) {
+            try URIReference(parsing: "x://h?a=1&a%3D=2&a=3").queryParameter("a")
+        }
     }
 }

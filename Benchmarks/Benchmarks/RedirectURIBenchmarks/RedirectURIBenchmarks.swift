@@ -87,16 +87,17 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // MARK: Read redirect_uri from (c).
-    // Library: parse, then the one `redirect_uri` piece (duplicates are an error), decoded; "raw"
-    // stops at the still-encoded slice; BrokerRequest decodes every parameter, as queryItems does.
+    // Library: parse, then the one `redirect_uri` piece found in place (duplicates are an error),
+    // decoded; "raw" stops at the still-encoded slice; BrokerRequest decodes every parameter, as
+    // queryItems does.
 
     register("read-redirect_uri-c", .library, inputs: request) { uri in
         guard let reference = try? URIReference(parsing: uri, as: .uri) else { return }
-        blackHole(try? QueryParameters(reference.query ?? "").value("redirect_uri"))
+        blackHole(try? reference.queryParameter("redirect_uri")?.value())
     }
     register("read-redirect_uri-c", .libraryRaw, inputs: request) { uri in
         guard let reference = try? URIReference(parsing: uri, as: .uri) else { return }
-        blackHole(try? QueryParameters(reference.query ?? "").single("redirect_uri")?.rawValue)
+        blackHole(try? reference.queryParameter("redirect_uri")?.rawValue)
     }
     register("read-redirect_uri-c", .brokerRequest, inputs: request) { uri in
         blackHole((try? BrokerRequest.parseParameters(uri))?.value("redirect_uri"))
@@ -321,8 +322,10 @@ func checkPeersAgree(classifying uris: [String], verifying cases: [VerificationC
 func checkSuccessPaths(requests: [String], responses: [String]) {
     for uri in requests {
         let reference = try? URIReference(parsing: uri, as: .uri)
-        let value = reference.flatMap { try? QueryParameters($0.query ?? "").value("redirect_uri") }
-        if value == nil || (try? BrokerRequest.parseParameters(uri))?.value("redirect_uri") != value {
+        let value = reference.flatMap { try? $0.queryParameter("redirect_uri")?.value() }
+        if value == nil || (try? BrokerRequest.parseParameters(uri))?.value("redirect_uri") != value
+            || value != reference.flatMap({ try? QueryParameters($0.query ?? "").value("redirect_uri") })
+        {
             disagreement("no single redirect_uri read from \(uri)")
         }
     }

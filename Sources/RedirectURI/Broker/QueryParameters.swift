@@ -328,3 +328,37 @@ extension Substring {
         return self[lower..<utf8.index(lower, offsetBy: range.count)]
     }
 }
+
+extension URIReference {
+    /// The one query parameter named `name` (decoded names compared, so an encoded spelling
+    /// counts), found in place: the lookup reads the query's bytes inside the reference's text
+    /// and slices nothing until a name or value is asked for. `nil` when there is no query or no
+    /// such parameter.
+    ///
+    /// ```swift
+    /// let request = try URIReference(parsing: "msauth://broker?client_id=…&redirect_uri=x-msauth-app%3A%2F%2Fcom.app", as: .uri)
+    /// try request.queryParameter("redirect_uri")?.rawValue     // "x-msauth-app%3A%2F%2Fcom.app"
+    /// ```
+    ///
+    /// - Throws: ``BrokerMessageError`` `duplicate-parameter` when the name appears more than
+    ///   once (see ``QueryParameters/single(_:)``).
+    public func queryParameter(_ name: String, decoding: QueryDecoding = .form) throws(BrokerMessageError) -> QueryParameter? {
+        guard let query = ranges.query else { return nil }
+        let outcome: RawLookup? = name.utf8.span.withUnsafeBufferPointer { target in
+            text.utf8.span.withUnsafeBufferPointer { bytes in
+                RawPiece.lookUp(target, in: UnsafeBufferPointer(rebasing: bytes[query]))
+            }
+        }
+        switch outcome {
+        case .absent?: return nil
+        case .duplicate?: throw BrokerMessageError(.duplicateParameter, parameter: name)
+        case .found(let piece)?:
+            // Offsets in the text, so that the parameter slices the text it already holds.
+            return QueryParameter(
+                source: text, name: (piece.name.lowerBound + query.lowerBound)..<(piece.name.upperBound + query.lowerBound),
+                value: piece.value.map { ($0.lowerBound + query.lowerBound)..<($0.upperBound + query.lowerBound) })
+        case .needsGeneralPath?, nil:
+            return try QueryParameters(self.query ?? "", decoding: decoding).single(name)
+        }
+    }
+}

@@ -23,15 +23,11 @@ public struct URIReference: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``URIParseError`` naming the first byte outside the grammar.
     public init(parsing string: String, as grammar: URIGrammar = .uriReference) throws(URIParseError) {
-        // A native string is contiguous UTF-8: read it in place, without the Substring detour.
-        let outcome = string.utf8.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(URIParseError) in try URIParser.parse(buffer, as: grammar) }
+        // A borrowed span of the bytes: read in place, with no retain of the string's storage.
+        let ranges = try string.utf8.span.withUnsafeBufferPointer { buffer throws(URIParseError) in
+            try URIParser.parse(buffer, as: grammar, vectorized: true)
         }
-        guard let outcome else {
-            try self.init(parsing: Substring(string), as: grammar)
-            return
-        }
-        self.init(validated: Substring(string), ranges: try outcome.get())
+        self.init(validated: Substring(string), ranges: ranges)
     }
 
     /// Pairs text with the ranges its parse produced.
