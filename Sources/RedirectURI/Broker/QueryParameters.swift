@@ -261,12 +261,11 @@ struct RawPiece {
                 var hasEscapes = false
                 var nameEndFound = false
                 if start &+ VectorScan.width <= bytes.count {
-                    let lanes = VectorScan.queryNameLanes(base, at: start)
-                    let length = (lanes.delimiters | 0x1_0000).trailingZeroBitCount
-                    hasEscapes = lanes.escapes & ((1 &<< UInt32(length)) &- 1) != 0
-                    nameEnd = min(start &+ length, end)
+                    let name = VectorScan.queryName(base, at: start)
+                    hasEscapes = name.hasEscapes
+                    nameEnd = min(start &+ name.length, end)
                     // A delimiter in the block is this piece's '=' or its '&' (its end).
-                    nameEndFound = length < VectorScan.width
+                    nameEndFound = name.length < VectorScan.width
                 }
                 while !nameEndFound, nameEnd < end, bytes[nameEnd] != ASCII.equalsSign {
                     hasEscapes = hasEscapes || bytes[nameEnd] == ASCII.percentSign || bytes[nameEnd] == ASCII.plusSign
@@ -294,10 +293,9 @@ struct RawPiece {
             var index = pieceStart
             var hasEscapes = false
             if let base = bytes.baseAddress, pieceStart &+ VectorScan.width <= bytes.count {
-                let lanes = VectorScan.queryNameLanes(base, at: pieceStart)
-                let nameLength = (lanes.delimiters | 0x1_0000).trailingZeroBitCount
-                hasEscapes = lanes.escapes & ((1 &<< UInt32(nameLength)) &- 1) != 0
-                index = pieceStart &+ nameLength
+                let name = VectorScan.queryName(base, at: pieceStart)
+                hasEscapes = name.hasEscapes
+                index = pieceStart &+ name.length
             }
             while index < bytes.count, bytes[index] != ASCII.equalsSign, bytes[index] != ASCII.ampersand {
                 hasEscapes = hasEscapes || bytes[index] == ASCII.percentSign || bytes[index] == ASCII.plusSign

@@ -55,8 +55,27 @@ public enum PercentEncoding {
     public static func decode(
         bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool = false
     ) throws(PercentDecodingError) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
+        var failure: PercentDecodingError?
+        let output = [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            do throws(PercentDecodingError) {
+                count = try decode(bytes, plusIsSpace: plusIsSpace, into: buffer)
+            } catch {
+                failure = error
+                count = 0
+            }
+        }
+        if let failure { throw failure }
+        return output
+    }
+
+    /// The one decoding loop: decodes `bytes` into `output` (at least as long as `bytes`, since
+    /// decoding never lengthens) and returns the decoded length. Every decoder here, and the
+    /// certificate-auth wrapper's decoding into stack memory, calls it.
+    @inline(__always)
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool, into output: UnsafeMutableBufferPointer<UInt8>
+    ) throws(PercentDecodingError) -> Int {
+        var length = 0
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -67,14 +86,15 @@ public enum PercentEncoding {
                 guard index + 2 < bytes.count, let low = ASCII.hexValue(bytes[index + 2]) else {
                     throw PercentDecodingError(.invalidPercentEncoding, at: min(index + 2, bytes.count))
                 }
-                output.append(high << 4 | low)
+                output[length] = high << 4 | low
                 index &+= 3
             } else {
-                output.append(plusIsSpace && byte == ASCII.plusSign ? ASCII.space : byte)
+                output[length] = plusIsSpace && byte == ASCII.plusSign ? ASCII.space : byte
                 index &+= 1
             }
+            length &+= 1
         }
-        return output
+        return length
     }
 
     /// Decodes and requires the result to be well-formed UTF-8 (Unicode Table 3-7).
@@ -97,32 +117,17 @@ public enum PercentEncoding {
         bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool
     ) throws(PercentDecodingError) -> String {
         var failure: PercentDecodingError?
-        // The decoded text is never longer than the encoded one. String(unsafeUninitializedCapacity:)
-        // would repair bad UTF-8, so it is validated here first and a failure returns no text.
+        // String(unsafeUninitializedCapacity:) would repair bad UTF-8, so it is validated here
+        // first and a failure returns no text.
         let string = String(unsafeUninitializedCapacity: bytes.count) { output in
-            var length = 0
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == ASCII.percentSign {
-                    guard index + 1 < bytes.count, let high = ASCII.hexValue(bytes[index + 1]) else {
-                        failure = PercentDecodingError(.invalidPercentEncoding, at: min(index + 1, bytes.count))
-                        return 0
-                    }
-                    guard index + 2 < bytes.count, let low = ASCII.hexValue(bytes[index + 2]) else {
-                        failure = PercentDecodingError(.invalidPercentEncoding, at: min(index + 2, bytes.count))
-                        return 0
-                    }
-                    output[length] = high << 4 | low
-                    index &+= 3
-                } else {
-                    output[length] = plusIsSpace && byte == ASCII.plusSign ? ASCII.space : byte
-                    index &+= 1
-                }
-                length &+= 1
+            let length: Int
+            do throws(PercentDecodingError) {
+                length = try decode(bytes, plusIsSpace: plusIsSpace, into: output)
+            } catch {
+                failure = error
+                return 0
             }
-            let decoded = UnsafeBufferPointer(rebasing: output[..<length])
-            if let badIndex = UTF8Validation.firstInvalidIndex(inBuffer: decoded) {
+            if let badIndex = UTF8Validation.firstInvalidIndex(inBuffer: UnsafeBufferPointer(rebasing: output[..<length])) {
                 failure = PercentDecodingError(.invalidUTF8, at: encodedOffset(ofDecodedIndex: badIndex, in: bytes))
                 return 0
             }

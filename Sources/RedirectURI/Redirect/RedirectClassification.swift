@@ -113,13 +113,11 @@ extension RedirectURI {
         if let decision = RedirectClassifier.decide(bytes, ranges) {
             return RedirectClassification(decision, ranges: ranges)
         }
-        if let decision = RedirectClassifier.decideWrapper(bytes, ranges)
-            ?? RedirectClassifier.decideMSALWithFindings(bytes, ranges)
-        {
+        if let decision = RedirectClassifier.decideWrapper(bytes, ranges) {
             return RedirectClassification(decision, ranges: ranges)
         }
-        // The Android broker form (its hash is decoded) and MSAL look-alikes that are `other`
-        // with a finding: the full classification, on a copy.
+        // The Android broker form (its hash is decoded), a bare `msauth` scheme, and MSAL
+        // look-alikes that are `other` with a finding: the full classification, on a copy.
         let text = String(decoding: bytes, as: UTF8.self)
         let form = RedirectClassifier.classify(URIReference(validated: Substring(text), ranges: ranges), allowWrapper: true).form
         return RedirectClassification(form: form, ranges: ranges, bundleID: nil)
@@ -166,27 +164,14 @@ extension RedirectClassifier {
     static func wrapperDecision(
         segment: UnsafeBufferPointer<UInt8>, segmentStart: Int, decoded: UnsafeMutableBufferPointer<UInt8>
     ) -> Decision {
-        var length = 0
-        var index = 0
-        while index < segment.count {
-            let byte = segment[index]
-            if byte == ASCII.percentSign {
-                // The outer parse validated every triplet.
-                guard index + 2 < segment.count, let high = ASCII.hexValue(segment[index + 1]),
-                    let low = ASCII.hexValue(segment[index + 2])
-                else { return Decision(.other) }
-                decoded[length] = high << 4 | low
-                index &+= 3
-            } else {
-                decoded[length] = byte
-                index &+= 1
-            }
-            length &+= 1
+        // The outer parse validated every triplet, so decoding cannot fail here.
+        guard let length = try? PercentEncoding.decode(segment, plusIsSpace: false, into: decoded) else {
+            return Decision(.other)
         }
         // Non-ASCII (and so any bad UTF-8) fails the inner parse: the form is `other` either way.
         let inner = UnsafeBufferPointer(rebasing: decoded[..<length])
         guard let innerRanges = try? URIParser.parse(inner, as: .uri) else { return Decision(.other) }
-        guard let innerDecision = decide(inner, innerRanges) ?? decideMSALWithFindings(inner, innerRanges),
+        guard let innerDecision = decide(inner, innerRanges),
             innerDecision.form == .adalBroker || innerDecision.form == .msalBroker,
             let innerBundleID = innerDecision.bundleIDRange
         else { return Decision(.other) }
@@ -203,17 +188,5 @@ extension RedirectClassifier {
             !segment[encodedStart..<encodedEnd].contains(ASCII.percentSign)
         else { return Decision(.certificateAuth) }
         return Decision(.certificateAuth, bundleID: (segmentStart + encodedStart)..<(segmentStart + encodedEnd))
-    }
-
-    /// The MSAL form with a path (a finding, but still the form), which ``decide(_:_:)`` leaves
-    /// to the full classification.
-    static func decideMSALWithFindings(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URIComponentRanges) -> Decision? {
-        guard let schemeRange = ranges.scheme, ranges.authority != nil else { return nil }
-        let scheme = UnsafeBufferPointer(rebasing: bytes[schemeRange])
-        guard SchemeKind(scheme) == .msalPrefix, ranges.userinfo == nil, ranges.port == nil,
-            let host = ranges.host, host.count == 4, UnsafeBufferPointer(rebasing: bytes[host]).hasASCIIPrefix("auth"),
-            BundleID.isValid(contiguous: UnsafeBufferPointer(rebasing: scheme[msalPrefix.count...]))
-        else { return nil }
-        return Decision(.msalBroker, bundleID: msalPrefix.count..<schemeRange.upperBound)
     }
 }

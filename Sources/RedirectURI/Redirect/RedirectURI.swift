@@ -115,7 +115,7 @@ public struct RedirectURI: Sendable, Hashable, CustomStringConvertible {
         }
         let (ranges, decision) = try outcome.get()
         let reference = URIReference(validated: Substring(text), ranges: ranges)
-        if let decision {
+        if let decision, !decision.hasFinding {
             self.init(reference: reference, decision: decision)
         } else {
             self = RedirectClassifier.classify(reference, allowWrapper: true)
@@ -241,9 +241,13 @@ enum RedirectClassifier {
         var form: RedirectForm
         var bundleIDStart: Int32 = -1
         var bundleIDEnd: Int32 = -1
+        /// Whether the full classification reports a finding for this URI (an MSAL broker URI
+        /// with a path): the form stands, but ``RedirectURI`` takes the full path for the finding.
+        var hasFinding = false
 
-        init(_ form: RedirectForm, bundleID: Range<Int>? = nil) {
+        init(_ form: RedirectForm, bundleID: Range<Int>? = nil, hasFinding: Bool = false) {
             self.form = form
+            self.hasFinding = hasFinding
             if let bundleID {
                 bundleIDStart = Int32(truncatingIfNeeded: bundleID.lowerBound)
                 bundleIDEnd = Int32(truncatingIfNeeded: bundleID.upperBound)
@@ -251,9 +255,9 @@ enum RedirectClassifier {
         }
     }
 
-    /// Decides every form that allocates nothing and reports no finding, on the bytes alone;
-    /// `nil` sends the reference to ``classify(_:allowWrapper:)``: no scheme, the `msauth`
-    /// scheme (wrappers decode, Android hashes too) and `msauth.` schemes with findings.
+    /// Decides every form that allocates nothing, on the bytes alone; `nil` sends the reference
+    /// to ``classify(_:allowWrapper:)``: no scheme, the `msauth` scheme (wrappers decode,
+    /// Android hashes too) and `msauth.` schemes that are `other` with a finding.
     static func decide(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URIComponentRanges) -> Decision? {
         // The same rules as Facts, each computed only where its form is considered. Offsets are
         // read raw: the parse produced them for these bytes, and going through the optional
@@ -270,10 +274,10 @@ enum RedirectClassifier {
         case .msauth:
             return nil
         case .msalPrefix where hasAuthority:
-            guard bareHost, host.count == 4, host.hasASCIIPrefix("auth"), pathIsEmpty,
+            guard bareHost, host.count == 4, host.hasASCIIPrefix("auth"),
                 BundleID.isValid(contiguous: UnsafeBufferPointer(start: base + msalPrefix.count, count: schemeEnd - msalPrefix.count))
             else { return nil }
-            return Decision(.msalBroker, bundleID: msalPrefix.count..<schemeEnd)
+            return Decision(.msalBroker, bundleID: msalPrefix.count..<schemeEnd, hasFinding: !pathIsEmpty)
         case .http where hasAuthority && noUserinfo && isLoopbackLiteral(host):
             return Decision(.loopback)
         case .https where hasAuthority && noUserinfo && !host.isEmpty:
@@ -292,7 +296,7 @@ enum RedirectClassifier {
 
     static func classify(_ reference: URIReference, allowWrapper: Bool) -> RedirectURI {
         let ranges = reference.ranges
-        if let decision = reference.withBytes({ decide($0, ranges) }) {
+        if let decision = reference.withBytes({ decide($0, ranges) }), !decision.hasFinding {
             return RedirectURI(reference: reference, decision: decision)
         }
         guard let schemeRange = ranges.scheme else {

@@ -72,13 +72,8 @@ extension UnsafeBufferPointer<UInt8> {
     func hasASCIIPrefix(_ literal: StaticString) -> Bool {
         let length = literal.utf8CodeUnitCount
         guard count >= length, let base = baseAddress else { return length == 0 }
-        let expected = literal.utf8Start
-        var index = 0
-        while index < length {
-            guard base[index] == expected[index] else { return false }
-            index &+= 1
-        }
-        return true
+        return UnsafeBufferPointer(start: base, count: length)
+            .equalsBytes(of: UnsafeBufferPointer(start: literal.utf8Start, count: length))
     }
 
     /// Whether the bytes start with `literal`, a lowercase ASCII literal, ignoring ASCII case.

@@ -90,15 +90,17 @@ enum VectorScan {
         return (laneBits(outsideMask(block, members: members)), laneBits(dots))
     }
 
-    /// For a query piece at `index` (`index + 16` in bounds): bit k set where lane k is `=` or
-    /// `&` (where a name ends), and where it is `%` or `+` (a name that needs decoding).
+    /// For a query piece at `index` (`index + 16` in bounds): how many bytes come before the
+    /// first `=` or `&` (16 when there is none in the block, so the name may go on), and whether
+    /// those bytes hold a `%` or `+` (a name that needs decoding).
     @inline(__always)
-    static func queryNameLanes(_ base: UnsafePointer<UInt8>, at index: Int) -> (delimiters: UInt32, escapes: UInt32) {
+    static func queryName(_ base: UnsafePointer<UInt8>, at index: Int) -> (length: Int, hasEscapes: Bool) {
         let block = UnsafeRawPointer(base + index).loadUnaligned(as: Block.self)
         let high = Block(repeating: 0x80)
-        let delimiters = (inRange(block, 0x3D, 0x3D) | inRange(block, 0x26, 0x26)) & high
-        let escapes = (inRange(block, 0x25, 0x25) | inRange(block, 0x2B, 0x2B)) & high
-        return (laneBits(delimiters), laneBits(escapes))
+        let delimiters = laneBits((inRange(block, 0x3D, 0x3D) | inRange(block, 0x26, 0x26)) & high)
+        let escapes = laneBits((inRange(block, 0x25, 0x25) | inRange(block, 0x2B, 0x2B)) & high)
+        let length = (delimiters | 0x1_0000).trailingZeroBitCount
+        return (length, escapes & ((1 &<< UInt32(length)) &- 1) != 0)
     }
 
     /// `ALPHA / DIGIT / "+" / "-" / "."`: the bytes of a scheme after its first.
