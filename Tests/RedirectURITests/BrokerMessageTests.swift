@@ -21,25 +21,33 @@ struct QueryParametersTests {
         #expect(throws: BrokerMessageError(.duplicateParameter, parameter: "redirect_uri")) { try sneaky.single("redirect_uri") }
     }
 
-    /// `single` (two passes over the bytes, or the piece-by-piece walk past 64 pieces) agrees
-    /// with a reference lookup written from SPEC §4: split on '&', skip empty pieces, decode the
-    /// name, and make a second match an error.
-    @Test func singleAgreesWithAReferenceLookup() {
+    /// `single` and `URIReference.queryParameter` (candidates found in place, names compared a
+    /// word at a time) agree with a reference lookup written from SPEC §4: split on '&', skip
+    /// empty pieces, decode the name, and make a second match an error. Targets cover the
+    /// word comparison (8–16 bytes), short and long names, names that no raw name spells as
+    /// themselves (`+`, `=`, space), and both decodings.
+    @Test(arguments: [QueryDecoding.form, .rfc3986])
+    func singleAgreesWithAReferenceLookup(decoding: QueryDecoding) {
         func reference(_ query: String, _ name: String) -> Result<Substring?, BrokerMessageError> {
             var found: Substring??
             for piece in query.split(separator: "&", omittingEmptySubsequences: true) {
                 let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard (try? PercentEncoding.decodeString(parts[0], plusIsSpace: true)) == name else { continue }
+                guard (try? PercentEncoding.decodeString(parts[0], plusIsSpace: decoding == .form)) == name else { continue }
                 if found != nil { return .failure(BrokerMessageError(.duplicateParameter, parameter: name)) }
                 found = .some(parts.count > 1 ? parts[1] : nil)
             }
             return .success(found ?? nil)
         }
-        var generator = SeededGenerator(seed: 23)
-        let names = ["redirect_uri", "redirect%5Furi", "redirect_ur", "redirect_urix", "client_id", "a", "", "r+x",
-                     "max_protocol_version_long_name", "%72edirect_uri"]
+        var generator = SeededGenerator(seed: decoding == .form ? 23 : 29)
+        let targets = ["redirect_uri", "a", "r x", "r+x", "a=b", "client_id", "max_protocol_version_long_name",
+                       "redirect uri", " id"]
+        let names = ["redirect_uri", "redirect%5Furi", "%72edirect_uri", "redirect_ur", "redirect_urix", "redirect_uri%20",
+                     "client_id", "client_i%64", "a", "%61", "", "r+x", "r%20x", "r%2Bx", "r x", "a%3Db", "+",
+                     "max_protocol_version_long_name", "max_protocol_version_long_nam%65", "redirect",
+                     "redirect+uri", "redirect%20uri", "+id", "%20id", " id"]
         let values = ["", "x", "x-msauth-app%3A%2F%2Fcom.app", "a=b", String(repeating: "Q", count: 40), "%20+"]
         for _ in 0..<6_000 {
+            let target = targets.randomElement(using: &generator) ?? ""
             let pieceCount = Int.random(in: 0...(Bool.random(using: &generator) ? 8 : 90), using: &generator)
             let query = (0..<pieceCount).map { _ -> String in
                 let name = names.randomElement(using: &generator) ?? ""
@@ -49,18 +57,23 @@ struct QueryParametersTests {
                 default: return name + "=" + (values.randomElement(using: &generator) ?? "")
                 }
             }.joined(separator: "&")
-            let actual = Result { () throws(BrokerMessageError) in try QueryParameters(Substring(query)).single("redirect_uri")?.rawValue }
-            // The in-place lookup on a parsed reference (offsets in the whole text) agrees too.
-            let uri = "msauth://broker?" + query
-            let inPlace = Result { () throws(BrokerMessageError) in
-                try (try? URIReference(parsing: uri))?.queryParameter("redirect_uri")?.rawValue
+            let actual = Result { () throws(BrokerMessageError) in
+                try QueryParameters(Substring(query), decoding: decoding).single(target)?.rawValue
             }
-            let expected = reference(query, "redirect_uri")
-            for candidate in [actual, inPlace] {
+            // The in-place lookup on a parsed reference (offsets in the whole text) agrees too;
+            // a space makes the URI invalid, so those queries are left to `single`.
+            var candidates = [actual]
+            if let reference = try? URIReference(parsing: "msauth://broker?" + query) {
+                candidates.append(Result { () throws(BrokerMessageError) in
+                    try reference.queryParameter(target, decoding: decoding)?.rawValue
+                })
+            }
+            let expected = reference(query, target)
+            for candidate in candidates {
                 switch (candidate, expected) {
-                case (.success(let a), .success(let b)): #expect(a == b, "\(query)")
-                case (.failure(let a), .failure(let b)): #expect(a == b, "\(query)")
-                default: Issue.record("the lookup and the reference disagree on \(query)")
+                case (.success(let a), .success(let b)): #expect(a == b, "\(target) in \(query)")
+                case (.failure(let a), .failure(let b)): #expect(a == b, "\(target) in \(query)")
+                default: Issue.record("the lookup and the reference disagree on \(target) in \(query)")
                 }
             }
         }

@@ -122,34 +122,19 @@ public struct QueryParameters: Sequence, Sendable {
     /// - Throws: ``BrokerMessageError`` `duplicate-parameter` when the name appears more than once:
     ///   picking the first or the last would let an attacker choose (parameter pollution).
     public func single(_ name: String) throws(BrokerMessageError) -> QueryParameter? {
-        // Fast path: one pass over the bytes comparing raw names in place. A raw name that would
-        // need decoding sends the whole query to the general path, so an encoded spelling of
-        // `name` is still caught as a duplicate.
-        // Borrowed spans: no retain of either string, and no generic Slice path.
-        let outcome: RawLookup? = name.utf8.span.withUnsafeBufferPointer { target in
+        // Fast path: the pieces that may hold the name are found in place and only their names
+        // are read (see RawPiece.lookUp). Borrowed spans: no retain of either string, and no
+        // generic Slice path.
+        let outcome = name.utf8.span.withUnsafeBufferPointer { target in
             query.utf8.span.withUnsafeBufferPointer { bytes in
-                if let outcome = RawPiece.lookUp(target, in: bytes) { return outcome }
-                var found: RawPiece?
-                var start = 0
-                while let piece = RawPiece.next(in: bytes, from: start) {
-                    start = piece.end &+ 1
-                    // ('+' is sent there under RFC 3986 decoding too, where it is kept: correct, and rare.)
-                    if piece.nameHasEscapes { return .needsGeneralPath }
-                    // Lengths first: most names differ from the wanted one in length.
-                    guard piece.name.count == target.count,
-                        UnsafeBufferPointer(rebasing: bytes[piece.name]).elementsEqual(target)
-                    else { continue }
-                    if found != nil { return .duplicate }
-                    found = piece
-                }
-                return found.map(RawLookup.found) ?? .absent
+                RawPiece.lookUp(target, in: bytes, plusIsSpace: decoding == .form)
             }
         }
         switch outcome {
-        case .absent?: return nil
-        case .duplicate?: throw BrokerMessageError(.duplicateParameter, parameter: name)
-        case .found(let piece)?: return parameter(piece)
-        case .needsGeneralPath?, nil: break
+        case .absent: return nil
+        case .duplicate: throw BrokerMessageError(.duplicateParameter, parameter: name)
+        case .found(let piece): return parameter(piece)
+        case .needsGeneralPath: break
         }
         var found: QueryParameter?
         for parameter in self where parameter.hasName(name, decoding) {
@@ -191,6 +176,16 @@ enum RawLookup {
     case needsGeneralPath
 }
 
+/// The name a lookup searches for.
+struct LookupTarget {
+    /// The name (ASCII, not empty).
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Whether the name holds none of `%`, `+`, `=`, `&`: no raw name holds them as themselves,
+    /// so a raw name spelled like it is it, and one that differs from it before any escape is not.
+    let isPlain: Bool
+    let plusIsSpace: Bool
+}
+
 /// One `name[=value]` piece as byte offsets into the query.
 struct RawPiece {
     let name: Range<Int>
@@ -200,87 +195,143 @@ struct RawPiece {
     /// Where the piece ends (its `&`, or the end of the query).
     var end: Int { value?.upperBound ?? name.upperBound }
 
-    /// The most pieces ``lookUp(_:in:)`` handles; a query with more takes the piece-by-piece walk.
-    static let lookUpPieceLimit = 64
-
-    /// Finds the piece named `target` in two passes: every `&` first, sixteen bytes at a time and
-    /// independent of what the pieces hold, then each piece's name on its own. Walking piece by
-    /// piece made every name wait for the end of the value before it, whose length no branch
-    /// predicts: that walk was bound by latency, this one by throughput. `nil` when the query
-    /// has more than ``lookUpPieceLimit`` pieces.
-    static func lookUp(_ target: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> RawLookup? {
-        guard let base = bytes.baseAddress else { return .absent }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: lookUpPieceLimit + 1) { ends -> RawLookup? in
-            // Pass 1: where every piece ends (its '&', then the end of the query).
-            var count = 0
-            var index = 0
-            let ampersand = VectorScan.Block(repeating: ASCII.ampersand)
-            while index &+ VectorScan.width <= bytes.count {
-                let lanes = unsafeBitCast(
-                    UnsafeRawPointer(base + index).loadUnaligned(as: VectorScan.Block.self) .== ampersand,
-                    to: SIMD2<UInt64>.self)
-                // One bit per matching lane (its high bit), cleared lowest first.
-                var low = lanes[0] & 0x8080_8080_8080_8080
-                var high = lanes[1] & 0x8080_8080_8080_8080
-                // Most blocks hold no '&': one test for both halves.
-                if low | high == 0 {
-                    index &+= VectorScan.width
-                    continue
-                }
-                while low != 0 {
-                    guard count < lookUpPieceLimit else { return nil }
-                    ends[count] = index &+ low.trailingZeroBitCount &>> 3
-                    count &+= 1
-                    low &= low &- 1
-                }
-                while high != 0 {
-                    guard count < lookUpPieceLimit else { return nil }
-                    ends[count] = index &+ 8 &+ high.trailingZeroBitCount &>> 3
-                    count &+= 1
-                    high &= high &- 1
-                }
-                index &+= VectorScan.width
-            }
-            while index < bytes.count {
-                if bytes[index] == ASCII.ampersand {
-                    guard count < lookUpPieceLimit else { return nil }
-                    ends[count] = index
-                    count &+= 1
-                }
-                index &+= 1
-            }
-            ends[count] = bytes.count
-            // Pass 2: each piece's name, from its start to its first '=' (or its end).
-            var found: RawPiece?
-            var start = 0
-            for piece in 0...count {
-                let end = ends[piece]
-                defer { start = end &+ 1 }
-                guard start < end else { continue }  // an empty piece ("&&")
-                var nameEnd = start
-                var hasEscapes = false
-                var nameEndFound = false
-                if start &+ VectorScan.width <= bytes.count {
-                    let name = VectorScan.queryName(base, at: start)
-                    hasEscapes = name.hasEscapes
-                    nameEnd = min(start &+ name.length, end)
-                    // A delimiter in the block is this piece's '=' or its '&' (its end).
-                    nameEndFound = name.length < VectorScan.width
-                }
-                while !nameEndFound, nameEnd < end, bytes[nameEnd] != ASCII.equalsSign {
-                    hasEscapes = hasEscapes || bytes[nameEnd] == ASCII.percentSign || bytes[nameEnd] == ASCII.plusSign
-                    nameEnd &+= 1
-                }
-                if hasEscapes { return .needsGeneralPath }
-                guard nameEnd &- start == target.count,
-                    UnsafeBufferPointer(start: base + start, count: target.count).equalsBytes(of: target)
-                else { continue }
-                if found != nil { return .duplicate }
-                found = RawPiece(
-                    name: start..<nameEnd, value: nameEnd < end ? (nameEnd &+ 1)..<end : nil, nameHasEscapes: false)
-            }
-            return found.map(RawLookup.found) ?? .absent
+    /// Finds the piece named `target` (an ASCII name) without splitting the query: a piece
+    /// whose decoded name is `target` starts the query or follows a `&`, and its first raw
+    /// byte is `target`'s first byte, or a `%` or `+` that may decode to it (a first byte of
+    /// anything else decodes to itself). So one pass tests sixteen positions at a time for
+    /// "after `&`, one of three bytes", a test most blocks fail alike, which keeps the branch
+    /// predicted; only the few candidates it finds have their name read and compared.
+    /// Splitting on every `&` first made the branch as unpredictable as the pieces' lengths.
+    ///
+    /// `.needsGeneralPath` when `target` is empty or not ASCII: the decoded names are then
+    /// compared as strings (canonical equivalence can match a name whose first byte differs).
+    static func lookUp(
+        _ target: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool
+    ) -> RawLookup {
+        guard let first = target.first else { return .needsGeneralPath }
+        let (isASCII, isPlain) = target.asciiNameTraits
+        guard isASCII else { return .needsGeneralPath }
+        let target = LookupTarget(bytes: target, isPlain: isPlain, plusIsSpace: plusIsSpace)
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return .absent }
+        var found: RawPiece?
+        if bytes[0] == first || bytes[0] == ASCII.percentSign || bytes[0] == ASCII.plusSign {
+            guard consider(0, target, in: bytes, found: &found) else { return .duplicate }
         }
+        // Position `index + k` is a candidate when byte `index + k - 1` is '&' and byte
+        // `index + k` a possible first byte.
+        let ampersand = VectorScan.Block(repeating: ASCII.ampersand)
+        let firstByte = VectorScan.Block(repeating: first)
+        let percent = VectorScan.Block(repeating: ASCII.percentSign)
+        let plus = VectorScan.Block(repeating: ASCII.plusSign)
+        var index = 1
+        while index &+ VectorScan.width <= bytes.count {
+            let before = UnsafeRawPointer(base + (index &- 1)).loadUnaligned(as: VectorScan.Block.self)
+            let block = UnsafeRawPointer(base + index).loadUnaligned(as: VectorScan.Block.self)
+            let candidates = (before .== ampersand) .& ((block .== firstByte) .| (block .== percent) .| (block .== plus))
+            let lanes = unsafeBitCast(candidates, to: SIMD2<UInt64>.self)
+            // Most blocks hold no candidate: one test, predicted, before any lane is looked at.
+            if lanes[0] | lanes[1] != 0 {
+                var bits = VectorScan.laneBits(unsafeBitCast(candidates, to: VectorScan.Block.self) & VectorScan.Block(repeating: 0x80))
+                while bits != 0 {
+                    guard consider(index &+ bits.trailingZeroBitCount, target, in: bytes, found: &found) else {
+                        return .duplicate
+                    }
+                    bits &= bits &- 1
+                }
+            }
+            index &+= VectorScan.width
+        }
+        while index < bytes.count {
+            if bytes[index &- 1] == ASCII.ampersand,
+                bytes[index] == first || bytes[index] == ASCII.percentSign || bytes[index] == ASCII.plusSign
+            {
+                guard consider(index, target, in: bytes, found: &found) else { return .duplicate }
+            }
+            index &+= 1
+        }
+        return found.map(RawLookup.found) ?? .absent
+    }
+
+    /// Records the piece at `start` in `found` if it is named `target`; false when `found`
+    /// already holds one (a duplicate).
+    @inline(__always)
+    static func consider(_ start: Int, _ target: LookupTarget, in bytes: UnsafeBufferPointer<UInt8>, found: inout RawPiece?) -> Bool {
+        guard let piece = piece(at: start, named: target, in: bytes) else { return true }
+        guard found == nil else { return false }
+        found = piece
+        return true
+    }
+
+    /// The piece at `start` if its decoded name is `target`.
+    ///
+    /// A plain target (see ``LookupTarget``) of 8–16 bytes is first compared in place, a word
+    /// at a time: equal bytes followed by `=`, `&` or the end are the name, and a difference at
+    /// a byte other than `%` or `+` rules the name out, since the bytes before it decode to
+    /// themselves. Any other case reads the name to its end and compares it, decoded (as a
+    /// string: strict UTF-8) when it holds a `%` or `+`.
+    @inline(__always)
+    static func piece(at start: Int, named target: LookupTarget, in bytes: UnsafeBufferPointer<UInt8>) -> RawPiece? {
+        let length = target.bytes.count
+        if target.isPlain, length >= 8, length <= VectorScan.width, start &+ VectorScan.width <= bytes.count,
+            let base = bytes.baseAddress, let name = target.bytes.baseAddress
+        {
+            // The second word overlaps the first when the name is shorter than 16 bytes.
+            let head = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self) ^ UnsafeRawPointer(name).loadUnaligned(as: UInt64.self)
+            let tail = UnsafeRawPointer(base + (start &+ length &- 8)).loadUnaligned(as: UInt64.self)
+                ^ UnsafeRawPointer(name + (length &- 8)).loadUnaligned(as: UInt64.self)
+            if head | tail == 0 {
+                let nameEnd = start &+ length
+                if nameEnd < bytes.count, bytes[nameEnd] == ASCII.equalsSign {
+                    return piece(name: start..<nameEnd, in: bytes, nameHasEscapes: false)
+                }
+                guard nameEnd == bytes.count || bytes[nameEnd] == ASCII.ampersand else { return nil }
+                return RawPiece(name: start..<nameEnd, value: nil, nameHasEscapes: false)
+            }
+            let firstDifference = head != 0
+                ? head.littleEndian.trailingZeroBitCount &>> 3
+                : length &- 8 &+ tail.littleEndian.trailingZeroBitCount &>> 3
+            let differing = bytes[start &+ firstDifference]
+            guard differing == ASCII.percentSign || differing == ASCII.plusSign else { return nil }
+        }
+        let (nameEnd, hasEscapes) = nameEnd(from: start, in: bytes)
+        let name = UnsafeBufferPointer(rebasing: bytes[start..<nameEnd])
+        if hasEscapes {
+            guard let decoded = try? PercentEncoding.decodeString(bytes: name, plusIsSpace: target.plusIsSpace),
+                decoded == String(decoding: target.bytes, as: UTF8.self)
+            else { return nil }
+        } else {
+            guard name.equalsBytes(of: target.bytes) else { return nil }
+        }
+        guard nameEnd < bytes.count, bytes[nameEnd] == ASCII.equalsSign else {
+            return RawPiece(name: start..<nameEnd, value: nil, nameHasEscapes: hasEscapes)
+        }
+        return piece(name: start..<nameEnd, in: bytes, nameHasEscapes: hasEscapes)
+    }
+
+    /// The piece named `name` whose `=` follows its name: the value runs to the next `&`.
+    @inline(__always)
+    static func piece(name: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, nameHasEscapes: Bool) -> RawPiece {
+        let valueEnd = VectorScan.firstIndex(of: ASCII.ampersand, in: bytes, from: name.upperBound &+ 1, to: bytes.count)
+        return RawPiece(name: name, value: (name.upperBound &+ 1)..<valueEnd, nameHasEscapes: nameHasEscapes)
+    }
+
+    /// Where the name of the piece at `start` ends (its `=`, its `&` or the end of the query),
+    /// and whether it holds a `%` or `+`. Names are short: one 16-byte test usually finds both.
+    @inline(__always)
+    static func nameEnd(from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (end: Int, hasEscapes: Bool) {
+        var index = start
+        var hasEscapes = false
+        if let base = bytes.baseAddress, start &+ VectorScan.width <= bytes.count {
+            let name = VectorScan.queryName(base, at: start)
+            if name.length < VectorScan.width { return (start &+ name.length, name.hasEscapes) }
+            hasEscapes = name.hasEscapes
+            index = start &+ name.length
+        }
+        while index < bytes.count, bytes[index] != ASCII.equalsSign, bytes[index] != ASCII.ampersand {
+            hasEscapes = hasEscapes || bytes[index] == ASCII.percentSign || bytes[index] == ASCII.plusSign
+            index &+= 1
+        }
+        return (index, hasEscapes)
     }
 
     /// The next non-empty piece at or after `start`.
@@ -288,20 +339,9 @@ struct RawPiece {
     static func next(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> RawPiece? {
         var pieceStart = start
         while pieceStart < bytes.count {
-            // Names are short: one 16-byte test finds where the name ends and whether it holds
-            // an escape; values can be kilobytes: their '&' is found sixteen bytes at a time.
-            var index = pieceStart
-            var hasEscapes = false
-            if let base = bytes.baseAddress, pieceStart &+ VectorScan.width <= bytes.count {
-                let name = VectorScan.queryName(base, at: pieceStart)
-                hasEscapes = name.hasEscapes
-                index = pieceStart &+ name.length
-            }
-            while index < bytes.count, bytes[index] != ASCII.equalsSign, bytes[index] != ASCII.ampersand {
-                hasEscapes = hasEscapes || bytes[index] == ASCII.percentSign || bytes[index] == ASCII.plusSign
-                index &+= 1
-            }
+            let (index, hasEscapes) = nameEnd(from: pieceStart, in: bytes)
             if index < bytes.count, bytes[index] == ASCII.equalsSign {
+                // Values can be kilobytes: their '&' is found sixteen bytes at a time.
                 let valueEnd = VectorScan.firstIndex(of: ASCII.ampersand, in: bytes, from: index &+ 1, to: bytes.count)
                 return RawPiece(name: pieceStart..<index, value: (index &+ 1)..<valueEnd, nameHasEscapes: hasEscapes)
             }
@@ -342,20 +382,20 @@ extension URIReference {
     ///   once (see ``QueryParameters/single(_:)``).
     public func queryParameter(_ name: String, decoding: QueryDecoding = .form) throws(BrokerMessageError) -> QueryParameter? {
         guard let query = ranges.query else { return nil }
-        let outcome: RawLookup? = name.utf8.span.withUnsafeBufferPointer { target in
+        let outcome = name.utf8.span.withUnsafeBufferPointer { target in
             text.utf8.span.withUnsafeBufferPointer { bytes in
-                RawPiece.lookUp(target, in: UnsafeBufferPointer(rebasing: bytes[query]))
+                RawPiece.lookUp(target, in: UnsafeBufferPointer(rebasing: bytes[query]), plusIsSpace: decoding == .form)
             }
         }
         switch outcome {
-        case .absent?: return nil
-        case .duplicate?: throw BrokerMessageError(.duplicateParameter, parameter: name)
-        case .found(let piece)?:
+        case .absent: return nil
+        case .duplicate: throw BrokerMessageError(.duplicateParameter, parameter: name)
+        case .found(let piece):
             // Offsets in the text, so that the parameter slices the text it already holds.
             return QueryParameter(
                 source: text, name: (piece.name.lowerBound + query.lowerBound)..<(piece.name.upperBound + query.lowerBound),
                 value: piece.value.map { ($0.lowerBound + query.lowerBound)..<($0.upperBound + query.lowerBound) })
-        case .needsGeneralPath?, nil:
+        case .needsGeneralPath:
             return try QueryParameters(self.query ?? "", decoding: decoding).single(name)
         }
     }

@@ -117,4 +117,40 @@ extension UnsafeBufferPointer<UInt8> {
         }
         return true
     }
+
+    /// Whether every byte is below 0x80, and whether none is `%`, `+`, `=` or `&` (a query
+    /// name that no raw name spells differently before its first escape); eight at a time.
+    @inline(__always)
+    var asciiNameTraits: (isASCII: Bool, isPlain: Bool) {
+        guard let base = baseAddress else { return (true, true) }
+        var high: UInt64 = 0
+        var special: UInt64 = 0
+        // Lanes equal to `byte` in `word` get their high bit set (exact for "any lane", which
+        // is all that is asked).
+        func lanes(_ word: UInt64, equalTo byte: UInt8) -> UInt64 {
+            let difference = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+            return (difference &- 0x0101_0101_0101_0101) & ~difference
+        }
+        func scan(_ word: UInt64) {
+            high |= word
+            special |= lanes(word, equalTo: ASCII.percentSign) | lanes(word, equalTo: ASCII.plusSign)
+                | lanes(word, equalTo: ASCII.equalsSign) | lanes(word, equalTo: ASCII.ampersand)
+        }
+        var index = 0
+        while index &+ 8 <= count {
+            scan(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            index &+= 8
+        }
+        // The rest a byte at a time: a word assembled in memory, or one read across the two
+        // halves of a name just spilled from a small string, waits for the stores to land.
+        while index < count {
+            let byte = base[index]
+            high |= UInt64(byte)
+            if byte == ASCII.percentSign || byte == ASCII.plusSign || byte == ASCII.equalsSign || byte == ASCII.ampersand {
+                special = 0x80
+            }
+            index &+= 1
+        }
+        return (high & 0x8080_8080_8080_8080 == 0, special & 0x8080_8080_8080_8080 == 0)
+    }
 }
