@@ -70,11 +70,59 @@ struct PercentEncodingTests {
         for bytes in invalid { #expect(UTF8Validation.firstInvalidIndex(in: bytes) == 0, "\(bytes)") }
     }
 
+    /// The 16-byte decoding loop agrees with a byte-at-a-time decoder written from RFC 3986 §2.1
+    /// (and the form rule for `+`), bytes and errors alike, on text dense in escapes at every
+    /// position relative to the blocks.
+    @Test(arguments: [false, true])
+    func decodingAgreesWithAByteAtATimeReference(plusIsSpace: Bool) {
+        func reference(_ bytes: [UInt8]) -> Result<[UInt8], PercentDecodingError> {
+            var output: [UInt8] = []
+            var index = 0
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "%"):
+                    for offset in 1...2 {
+                        guard index + offset < bytes.count, ASCII.hexValue(bytes[index + offset]) != nil else {
+                            return .failure(PercentDecodingError(.invalidPercentEncoding, at: index + offset))
+                        }
+                    }
+                    output.append((ASCII.hexValue(bytes[index + 1]) ?? 0) << 4 | (ASCII.hexValue(bytes[index + 2]) ?? 0))
+                    index += 3
+                case UInt8(ascii: "+") where plusIsSpace:
+                    output.append(UInt8(ascii: " "))
+                    index += 1
+                case let byte:
+                    output.append(byte)
+                    index += 1
+                }
+            }
+            return .success(output)
+        }
+        var generator = SeededGenerator(seed: plusIsSpace ? 17 : 19)
+        let alphabet = Array("%%%++aAfFgG09-._~=&/:".utf8) + [0xC3, 0xA9, 0x80, 0xFF]
+        for _ in 0..<8_000 {
+            let count = Int.random(in: 0...70, using: &generator)
+            let bytes = (0..<count).map { _ in alphabet.randomElement(using: &generator) ?? 0 }
+            let actual = bytes.withUnsafeBufferPointer { buffer in
+                Result { () throws(PercentDecodingError) in try PercentEncoding.decode(bytes: buffer, plusIsSpace: plusIsSpace) }
+            }
+            switch (actual, reference(bytes)) {
+            case (.success(let a), .success(let b)): #expect(a == b, "\(bytes)")
+            case (.failure(let a), .failure(let b)): #expect(a == b, "\(bytes)")
+            default: Issue.record("the decoder and the reference disagree on \(bytes)")
+            }
+        }
+    }
+
     @Test func utf8AgreesWithTheStandardLibraryOnRandomBytes() {
         var generator = SeededGenerator(seed: 42)
-        for _ in 0..<5000 {
-            let count = Int.random(in: 0...8, using: &generator)
-            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        for round in 0..<10_000 {
+            // Short runs of any byte, and longer mostly-ASCII runs for the eight-byte steps.
+            let count = Int.random(in: 0...(round.isMultiple(of: 2) ? 8 : 40), using: &generator)
+            let bytes = (0..<count).map { _ in
+                round.isMultiple(of: 2) || Int.random(in: 0..<8, using: &generator) == 0
+                    ? UInt8.random(in: 0...255, using: &generator) : UInt8.random(in: 0...0x7F, using: &generator)
+            }
             let ours = UTF8Validation.firstInvalidIndex(in: bytes) == nil
             let stdlib = String(validating: bytes, as: UTF8.self) != nil
             #expect(ours == stdlib, "\(bytes)")

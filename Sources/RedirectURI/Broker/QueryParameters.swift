@@ -10,23 +10,28 @@ public enum QueryDecoding: Sendable, Hashable {
 public struct QueryParameter: Sendable, Hashable {
     // The query and the piece's offsets in it: a lookup that wants only the value slices once,
     // when the value is asked for (slicing a Substring costs an index walk and a retain).
-    let source: Substring
-    let nameStart: Int
-    let nameEnd: Int
+    @usableFromInline let source: Substring
+    @usableFromInline let nameStart: Int
+    @usableFromInline let nameEnd: Int
     /// Where the value ends; -1 when the piece has no `=`.
-    let valueEnd: Int
+    @usableFromInline let valueEnd: Int
 
     init(source: Substring, name: Range<Int>, value: Range<Int>?) {
+        self.init(source: source, nameStart: name.lowerBound, nameEnd: name.upperBound, valueEnd: value?.upperBound ?? -1)
+    }
+
+    @inlinable
+    init(source: Substring, nameStart: Int, nameEnd: Int, valueEnd: Int) {
         self.source = source
-        nameStart = name.lowerBound
-        nameEnd = name.upperBound
-        valueEnd = value?.upperBound ?? -1
+        self.nameStart = nameStart
+        self.nameEnd = nameEnd
+        self.valueEnd = valueEnd
     }
 
     /// The name as written (still encoded).
-    public var rawName: Substring { source.slice(nameStart..<nameEnd) }
+    @inlinable public var rawName: Substring { source.slice(nameStart..<nameEnd) }
     /// The value as written (still encoded); `nil` when the piece has no `=`.
-    public var rawValue: Substring? { valueEnd < 0 ? nil : source.slice((nameEnd + 1)..<valueEnd) }
+    @inlinable public var rawValue: Substring? { valueEnd < 0 ? nil : source.slice((nameEnd &+ 1)..<valueEnd) }
 
     /// Two pieces are equal when their raw names and raw values are.
     public static func == (lhs: QueryParameter, rhs: QueryParameter) -> Bool {
@@ -361,6 +366,7 @@ extension QueryParameters {
 
 extension Substring {
     /// The slice at UTF-8 offsets `range`.
+    @inlinable
     func slice(_ range: Range<Int>) -> Substring {
         let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         return self[lower..<utf8.index(lower, offsetBy: range.count)]
@@ -380,7 +386,19 @@ extension URIReference {
     ///
     /// - Throws: ``BrokerMessageError`` `duplicate-parameter` when the name appears more than
     ///   once (see ``QueryParameters/single(_:)``).
+    // Inlinable, with the lookup out of line: a caller that reads one slice of the result (its
+    // `rawValue`, say) lets the optimizer drop the parameter's own retain of the text.
+    @inlinable
     public func queryParameter(_ name: String, decoding: QueryDecoding = .form) throws(BrokerMessageError) -> QueryParameter? {
+        guard let piece = try queryParameterOffsets(name, decoding: decoding) else { return nil }
+        return QueryParameter(source: text, nameStart: piece.nameStart, nameEnd: piece.nameEnd, valueEnd: piece.valueEnd)
+    }
+
+    /// Where the piece named `name` lies in `text`, as ``QueryParameter`` stores it.
+    @usableFromInline
+    func queryParameterOffsets(
+        _ name: String, decoding: QueryDecoding
+    ) throws(BrokerMessageError) -> (nameStart: Int, nameEnd: Int, valueEnd: Int)? {
         guard let query = ranges.query else { return nil }
         let outcome = name.utf8.span.withUnsafeBufferPointer { target in
             text.utf8.span.withUnsafeBufferPointer { bytes in
@@ -392,11 +410,16 @@ extension URIReference {
         case .duplicate: throw BrokerMessageError(.duplicateParameter, parameter: name)
         case .found(let piece):
             // Offsets in the text, so that the parameter slices the text it already holds.
-            return QueryParameter(
-                source: text, name: (piece.name.lowerBound + query.lowerBound)..<(piece.name.upperBound + query.lowerBound),
-                value: piece.value.map { ($0.lowerBound + query.lowerBound)..<($0.upperBound + query.lowerBound) })
+            return (
+                piece.name.lowerBound &+ query.lowerBound, piece.name.upperBound &+ query.lowerBound,
+                piece.value.map { $0.upperBound &+ query.lowerBound } ?? -1
+            )
         case .needsGeneralPath:
-            return try QueryParameters(self.query ?? "", decoding: decoding).single(name)
+            guard let parameter = try QueryParameters(self.query ?? "", decoding: decoding).single(name) else { return nil }
+            return (
+                parameter.nameStart &+ query.lowerBound, parameter.nameEnd &+ query.lowerBound,
+                parameter.valueEnd < 0 ? -1 : parameter.valueEnd &+ query.lowerBound
+            )
         }
     }
 }

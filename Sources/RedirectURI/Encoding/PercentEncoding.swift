@@ -75,26 +75,57 @@ public enum PercentEncoding {
     static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool, into output: UnsafeMutableBufferPointer<UInt8>
     ) throws(PercentDecodingError) -> Int {
+        // Empty input; otherwise `output`, at least as long, has an address too.
+        guard let base = bytes.baseAddress, let out = output.baseAddress else { return 0 }
         var length = 0
         var index = 0
+        // Sixteen bytes at a time: the block is stored whole and the output advances to the
+        // first byte that decodes to something else, which `decodeEscape` takes. The output
+        // never runs ahead of the input, so the store stays inside `output` while the load
+        // stays inside `bytes`.
+        let percent = VectorScan.Block(repeating: ASCII.percentSign)
+        let plus = VectorScan.Block(repeating: plusIsSpace ? ASCII.plusSign : ASCII.percentSign)
+        while index &+ VectorScan.width <= bytes.count {
+            let block = UnsafeRawPointer(base + index).loadUnaligned(as: VectorScan.Block.self)
+            UnsafeMutableRawPointer(out + length).storeBytes(of: block, as: VectorScan.Block.self)
+            let escapes = unsafeBitCast((block .== percent) .| (block .== plus), to: VectorScan.Block.self)
+            let plain = VectorScan.leadingMembers(outside: escapes & VectorScan.Block(repeating: 0x80))
+            index &+= plain
+            length &+= plain
+            guard plain < VectorScan.width else { continue }
+            index = try decodeEscape(bytes, at: index, plusIsSpace: plusIsSpace, into: out + length)
+            length &+= 1
+        }
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == ASCII.percentSign {
-                guard index + 1 < bytes.count, let high = ASCII.hexValue(bytes[index + 1]) else {
-                    throw PercentDecodingError(.invalidPercentEncoding, at: min(index + 1, bytes.count))
-                }
-                guard index + 2 < bytes.count, let low = ASCII.hexValue(bytes[index + 2]) else {
-                    throw PercentDecodingError(.invalidPercentEncoding, at: min(index + 2, bytes.count))
-                }
-                output[length] = high << 4 | low
-                index &+= 3
+            if byte == ASCII.percentSign || (plusIsSpace && byte == ASCII.plusSign) {
+                index = try decodeEscape(bytes, at: index, plusIsSpace: plusIsSpace, into: out + length)
             } else {
-                output[length] = plusIsSpace && byte == ASCII.plusSign ? ASCII.space : byte
+                out[length] = byte
                 index &+= 1
             }
             length &+= 1
         }
         return length
+    }
+
+    /// Decodes the `%XX` triplet or `+` at `index` into `output[0]`; returns the index after it.
+    @inline(__always)
+    static func decodeEscape(
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, plusIsSpace: Bool, into output: UnsafeMutablePointer<UInt8>
+    ) throws(PercentDecodingError) -> Int {
+        guard bytes[index] == ASCII.percentSign else {
+            output.pointee = plusIsSpace ? ASCII.space : ASCII.plusSign
+            return index &+ 1
+        }
+        guard index + 1 < bytes.count, let high = ASCII.hexValue(bytes[index + 1]) else {
+            throw PercentDecodingError(.invalidPercentEncoding, at: min(index + 1, bytes.count))
+        }
+        guard index + 2 < bytes.count, let low = ASCII.hexValue(bytes[index + 2]) else {
+            throw PercentDecodingError(.invalidPercentEncoding, at: min(index + 2, bytes.count))
+        }
+        output.pointee = high << 4 | low
+        return index &+ 3
     }
 
     /// Decodes and requires the result to be well-formed UTF-8 (Unicode Table 3-7).
@@ -104,6 +135,12 @@ public enum PercentEncoding {
     public static func decodeString(
         _ text: some StringProtocol, plusIsSpace: Bool = false
     ) throws(PercentDecodingError) -> String {
+        // A native string's bytes are read in place; `withUTF8` on a copy cost more than
+        // decoding a short value.
+        let inPlace = text.utf8.withContiguousStorageIfAvailable { bytes in
+            Result { () throws(PercentDecodingError) in try decodeString(bytes: bytes, plusIsSpace: plusIsSpace) }
+        }
+        if let inPlace { return try inPlace.get() }
         var copy = Substring(text)
         let result = copy.withUTF8 { bytes in
             Result { () throws(PercentDecodingError) in try decodeString(bytes: bytes, plusIsSpace: plusIsSpace) }

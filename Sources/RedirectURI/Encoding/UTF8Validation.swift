@@ -19,6 +19,15 @@ public enum UTF8Validation {
     static func firstInvalidIndex(inBuffer bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         while index < bytes.count {
+            // ASCII, the usual case, eight bytes at a time.
+            if let base = bytes.baseAddress {
+                while index &+ 8 <= bytes.count,
+                    UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    index &+= 8
+                }
+                guard index < bytes.count else { return nil }
+            }
             let lead = bytes[index]
             if lead < 0x80 {
                 index &+= 1
