@@ -51,8 +51,17 @@ public struct QueryParameter: Sendable, Hashable {
 
     /// The decoded value (strict UTF-8); `nil` when the piece has no `=`.
     public func value(_ decoding: QueryDecoding = .form) throws(PercentDecodingError) -> String? {
-        guard let rawValue else { return nil }
-        return try PercentEncoding.decodeString(rawValue, plusIsSpace: decoding == .form)
+        guard valueEnd >= 0 else { return nil }
+        // Decoded from the query's bytes in place: slicing `rawValue` first cost an index walk
+        // and a retain.
+        let inPlace = source.utf8.withContiguousStorageIfAvailable { bytes in
+            Result { () throws(PercentDecodingError) in
+                try PercentEncoding.decodeString(
+                    bytes: UnsafeBufferPointer(rebasing: bytes[(nameEnd &+ 1)..<valueEnd]), plusIsSpace: decoding == .form)
+            }
+        }
+        if let inPlace { return try inPlace.get() }
+        return try PercentEncoding.decodeString(rawValue ?? "", plusIsSpace: decoding == .form)
     }
 
     /// Whether the decoded name equals `name`; decodes only when the raw name has something to
