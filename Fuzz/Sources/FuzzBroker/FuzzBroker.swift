@@ -16,8 +16,9 @@
 // - a well-formed response built on the request's redirect URI (or that URI plus `/broker`)
 //   parses and comes back to the request (SPEC §7–§8);
 // - query parameter splitting agrees with a reference split on `&` and the first `=`, and
-//   `single` (the two-pass lookup) returns exactly the piece with that decoded name, or reports
-//   the duplicate;
+//   `single` (the in-place candidate lookup) returns exactly the piece with that decoded name, or
+//   reports the duplicate; `URIReference.queryParameter` agrees with it on those names and on
+//   near misses, and its value decoded in place is its raw value decoded;
 // - a success response is accepted exactly when its `response` value is non-empty unpadded
 //   base64url (checked against a reference, for values of every length, which exercises the
 //   vectorised base64url scan).
@@ -206,6 +207,24 @@ func checkQuerySplitting(_ text: String) {
                 require(found?.rawName == expected?.rawName && found?.rawValue == expected?.rawValue,
                     "single(\(name)) returned another piece than the one with that name")
             case .failure(let error): require(count > 1 && error.kind == .duplicateParameter, "single(\(name)) threw \(error) for \(count) copies")
+            }
+        }
+        // The in-place lookup on the reference agrees with `single`, for the names present and
+        // for near misses (a name cut short, a name run on), which end on other paths.
+        let probes = counts.keys.flatMap { [$0, String($0.dropLast()), $0 + "_"] }
+        for name in probes {
+            let single = Result(catching: { () throws(BrokerMessageError) in try queryParameters.single(name) })
+            let inPlace = Result(catching: { () throws(BrokerMessageError) in try reference.queryParameter(name, decoding: decoding) })
+            switch (single, inPlace) {
+            case (.success(let a), .success(let b)):
+                require(a?.rawName == b?.rawName && a?.rawValue == b?.rawValue, "queryParameter(\(name)) differs from single")
+                // The value decoded in place is the raw value decoded.
+                if let b, let raw = b.rawValue {
+                    let expected = try? PercentEncoding.decodeString(raw, plusIsSpace: decoding == .form)
+                    require((try? b.value(decoding)) == expected, "value of \(name) differs from its raw value decoded")
+                }
+            case (.failure(let a), .failure(let b)): require(a == b, "queryParameter(\(name)) threw \(b), single \(a)")
+            default: fail("queryParameter(\(name)) and single disagree")
             }
         }
         _ = try? queryParameters.decoded()

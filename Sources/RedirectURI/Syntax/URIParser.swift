@@ -437,7 +437,12 @@ struct Scanner {
     /// start (-1 when absent).
     @inline(__always)
     func pathQueryFragment(resumeAt resume: Int, grammar: URIGrammar) throws(ScanFailure) -> URIComponentRanges.Tail {
-        var index = try run(of: .path, from: resume)
+        // A query straight after the authority (a broker request) has no path to scan: one
+        // byte test instead of a block test that fails and a step that stops.
+        var index = resume
+        if index < count, input[index] != ASCII.questionMark {
+            index = try run(of: .path, from: resume)
+        }
         var tail = URIComponentRanges.Tail(pathEnd: Int32(truncatingIfNeeded: index), queryStart: -1, fragmentStart: -1)
         if index < count, input[index] == ASCII.questionMark {
             index += 1
