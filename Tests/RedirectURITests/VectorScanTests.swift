@@ -97,6 +97,26 @@ struct VectorScanTests {
         }
     }
 
+    /// The check of a range inside a longer buffer (one masked block for a short bundle ID)
+    /// agrees with the byte loop on that range, for every range of random buffers, at the start,
+    /// in the middle and at the end, with bytes outside the class around it.
+    @Test func bundleIDCheckOfARangeAgreesWithTheByteLoop() {
+        var generator = SeededGenerator(seed: 11)
+        let alphabet = Array("ab.-9Z..:/_".utf8) + [0x80, 0xFF]
+        for _ in 0..<400 {
+            let count = Int.random(in: 0...40, using: &generator)
+            let bytes = (0..<count).map { _ in alphabet.randomElement(using: &generator) ?? 0 }
+            bytes.withUnsafeBufferPointer { buffer in
+                for lower in 0...count {
+                    for upper in lower...count {
+                        let expected = BundleID.isValid(bytes[lower..<upper])
+                        #expect(BundleID.isValid(lower..<upper, in: buffer) == expected, "\(bytes) \(lower)..<\(upper)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func percentEncodedTripletsCountOnlyWhenValid() {
         let rows: [(String, Int)] = [
             ("aaaa%41aaaaaaaaaaaa", 16), ("aaaa%4Gaaaaaaaaaaaa", 4), ("aaaa%aFaaaaaaaaaaaa", 16),

@@ -68,6 +68,25 @@ public struct BundleID: Sendable, Hashable, CustomStringConvertible {
         return true
     }
 
+    /// ``isValid(_:)`` for `bytes[range]`. A bundle ID shorter than 16 bytes (most of them) is
+    /// tested in the one block of `bytes` around it, its lanes picked out by a mask, rather than
+    /// a byte at a time; `bytes` must then hold 16 bytes.
+    @inline(__always)
+    static func isValid(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = range.count
+        guard count > 0, count < VectorScan.width, bytes.count >= VectorScan.width, let base = bytes.baseAddress else {
+            return isValid(contiguous: UnsafeBufferPointer(rebasing: bytes[range]))
+        }
+        let blockStart = min(range.lowerBound, bytes.count &- VectorScan.width)
+        let lanes = VectorScan.bundleIDLanes(UnsafeRawPointer(base + blockStart).loadUnaligned(as: VectorScan.Block.self))
+        let first = UInt32(truncatingIfNeeded: range.lowerBound &- blockStart)
+        let mask: UInt32 = ((1 &<< UInt32(truncatingIfNeeded: count)) &- 1) &<< first
+        let dots = lanes.dots & mask
+        // Nothing outside the class, no '.' first or last, no two '.' side by side.
+        let ends: UInt32 = 1 &<< first | 1 &<< (first &+ UInt32(truncatingIfNeeded: count) &- 1)
+        return lanes.outside & mask == 0 && dots & ends == 0 && dots & (dots &>> 1) == 0
+    }
+
     /// Whether two bundle IDs are the same under `comparison`.
     public func matches(_ other: BundleID, comparison: Comparison = .exact) -> Bool {
         switch comparison {

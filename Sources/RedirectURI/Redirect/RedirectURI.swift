@@ -275,14 +275,14 @@ enum RedirectClassifier {
             return nil
         case .msalPrefix where hasAuthority:
             guard bareHost, host.count == 4, host.hasASCIIPrefix("auth"),
-                BundleID.isValid(contiguous: UnsafeBufferPointer(start: base + msalPrefix.count, count: schemeEnd - msalPrefix.count))
+                BundleID.isValid(msalPrefix.count..<schemeEnd, in: bytes)
             else { return nil }
             return Decision(.msalBroker, bundleID: msalPrefix.count..<schemeEnd, hasFinding: !pathIsEmpty)
         case .http where hasAuthority && noUserinfo && isLoopbackLiteral(host):
             return Decision(.loopback)
         case .https where hasAuthority && noUserinfo && !host.isEmpty:
             return Decision(.https)
-        case .app where bareHost && ranges.hostKindRaw == HostKind.regName.rawValue && BundleID.isValid(contiguous: host):
+        case .app where bareHost && ranges.hostKindRaw == HostKind.regName.rawValue && BundleID.isValid(Int(ranges.hostStart)..<Int(ranges.hostEnd), in: bytes):
             return Decision(.adalBroker, bundleID: Int(ranges.hostStart)..<Int(ranges.hostEnd))
         case .app, .msalPrefix:
             if !hasAuthority, pathIsEmpty || base[Int(ranges.pathStart)] == ASCII.slash, scheme.contains(ASCII.period) {
