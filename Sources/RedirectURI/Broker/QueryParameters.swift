@@ -227,8 +227,10 @@ struct RawPiece {
         guard isASCII else { return .needsGeneralPath }
         let target = LookupTarget(bytes: target, isPlain: isPlain, plusIsSpace: plusIsSpace)
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return .absent }
+        // A byte a piece named `target` may start with.
+        func mayStart(_ byte: UInt8) -> Bool { byte == first || byte == ASCII.percentSign || byte == ASCII.plusSign }
         var found: RawPiece?
-        if bytes[0] == first || bytes[0] == ASCII.percentSign || bytes[0] == ASCII.plusSign {
+        if mayStart(bytes[0]) {
             guard consider(0, target, in: bytes, found: &found) else { return .duplicate }
         }
         // Position `index + k` is a candidate when byte `index + k - 1` is '&' and byte
@@ -256,9 +258,7 @@ struct RawPiece {
             index &+= VectorScan.width
         }
         while index < bytes.count {
-            if bytes[index &- 1] == ASCII.ampersand,
-                bytes[index] == first || bytes[index] == ASCII.percentSign || bytes[index] == ASCII.plusSign
-            {
+            if bytes[index &- 1] == ASCII.ampersand, mayStart(bytes[index]) {
                 guard consider(index, target, in: bytes, found: &found) else { return .duplicate }
             }
             index &+= 1
