@@ -54,14 +54,10 @@ public struct QueryParameter: Sendable, Hashable {
         guard valueEnd >= 0 else { return nil }
         // Decoded from the query's bytes in place: slicing `rawValue` first cost an index walk
         // and a retain.
-        let inPlace = source.utf8.withContiguousStorageIfAvailable { bytes in
-            Result { () throws(PercentDecodingError) in
-                try PercentEncoding.decodeString(
-                    bytes: UnsafeBufferPointer(rebasing: bytes[(nameEnd &+ 1)..<valueEnd]), plusIsSpace: decoding == .form)
-            }
+        return try source.utf8.span.withUnsafeBufferPointer { bytes throws(PercentDecodingError) in
+            try PercentEncoding.decodeString(
+                bytes: UnsafeBufferPointer(rebasing: bytes[(nameEnd &+ 1)..<valueEnd]), plusIsSpace: decoding == .form)
         }
-        if let inPlace { return try inPlace.get() }
-        return try PercentEncoding.decodeString(rawValue ?? "", plusIsSpace: decoding == .form)
     }
 
     /// Whether the decoded name equals `name`; decodes only when the raw name has something to
