@@ -106,6 +106,14 @@ struct PercentEncodingTests {
             let actual = bytes.withUnsafeBufferPointer { buffer in
                 Result { () throws(PercentDecodingError) in try PercentEncoding.decode(bytes: buffer, plusIsSpace: plusIsSpace) }
             }
+            // As a string: the same bytes when they are UTF-8, and otherwise an error, whether
+            // the bad bytes were written as themselves or as triplets.
+            if case .success(let decoded) = reference(bytes) {
+                let string = bytes.withUnsafeBufferPointer { buffer in
+                    try? PercentEncoding.decodeString(bytes: buffer, plusIsSpace: plusIsSpace)
+                }
+                #expect(string == String(validating: decoded, as: UTF8.self), "\(bytes)")
+            }
             switch (actual, reference(bytes)) {
             case (.success(let a), .success(let b)): #expect(a == b, "\(bytes)")
             case (.failure(let a), .failure(let b)): #expect(a == b, "\(bytes)")

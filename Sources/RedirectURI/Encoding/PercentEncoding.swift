@@ -75,10 +75,22 @@ public enum PercentEncoding {
     static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool, into output: UnsafeMutableBufferPointer<UInt8>
     ) throws(PercentDecodingError) -> Int {
+        try decodeNotingHighBytes(bytes, plusIsSpace: plusIsSpace, into: output).length
+    }
+
+    /// ``decode(_:plusIsSpace:into:)``, also telling whether any decoded byte may be 0x80 or
+    /// above (`mayBeNonASCII` false: the output is ASCII, so valid UTF-8 without a check).
+    @inline(__always)
+    static func decodeNotingHighBytes(
+        _ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool, into output: UnsafeMutableBufferPointer<UInt8>
+    ) throws(PercentDecodingError) -> (length: Int, mayBeNonASCII: Bool) {
         // Empty input; otherwise `output`, at least as long, has an address too.
-        guard let base = bytes.baseAddress, let out = output.baseAddress else { return 0 }
+        guard let base = bytes.baseAddress, let out = output.baseAddress else { return (0, false) }
         var length = 0
         var index = 0
+        // Every input byte and every decoded triplet, OR-ed: a superset of the output's bytes.
+        var high = VectorScan.Block(repeating: 0)
+        var highByte: UInt8 = 0
         // Sixteen bytes at a time: the block is stored whole and the output advances to the
         // first byte that decodes to something else, which `decodeEscape` takes. The output
         // never runs ahead of the input, so the store stays inside `output` while the load
@@ -88,12 +100,14 @@ public enum PercentEncoding {
         while index &+ VectorScan.width <= bytes.count {
             let block = UnsafeRawPointer(base + index).loadUnaligned(as: VectorScan.Block.self)
             UnsafeMutableRawPointer(out + length).storeBytes(of: block, as: VectorScan.Block.self)
+            high |= block
             let escapes = unsafeBitCast((block .== percent) .| (block .== plus), to: VectorScan.Block.self)
             let plain = VectorScan.leadingMembers(outside: escapes & VectorScan.Block(repeating: 0x80))
             index &+= plain
             length &+= plain
             guard plain < VectorScan.width else { continue }
             index = try decodeEscape(bytes, at: index, plusIsSpace: plusIsSpace, into: out + length)
+            highByte |= out[length]
             length &+= 1
         }
         while index < bytes.count {
@@ -104,9 +118,11 @@ public enum PercentEncoding {
                 out[length] = byte
                 index &+= 1
             }
+            highByte |= out[length]
             length &+= 1
         }
-        return length
+        let words = unsafeBitCast(high, to: SIMD2<UInt64>.self)
+        return (length, (words[0] | words[1]) & 0x8080_8080_8080_8080 != 0 || highByte & 0x80 != 0)
     }
 
     /// Decodes the `%XX` triplet or `+` at `index` into `output[0]`; returns the index after it.
@@ -157,14 +173,18 @@ public enum PercentEncoding {
         // String(unsafeUninitializedCapacity:) would repair bad UTF-8, so it is validated here
         // first and a failure returns no text.
         let string = String(unsafeUninitializedCapacity: bytes.count) { output in
-            let length: Int
+            let decoded: (length: Int, mayBeNonASCII: Bool)
             do throws(PercentDecodingError) {
-                length = try decode(bytes, plusIsSpace: plusIsSpace, into: output)
+                decoded = try decodeNotingHighBytes(bytes, plusIsSpace: plusIsSpace, into: output)
             } catch {
                 failure = error
                 return 0
             }
-            if let badIndex = UTF8Validation.firstInvalidIndex(inBuffer: UnsafeBufferPointer(rebasing: output[..<length])) {
+            let length = decoded.length
+            // ASCII, the usual output, is valid UTF-8 as it stands.
+            if decoded.mayBeNonASCII,
+                let badIndex = UTF8Validation.firstInvalidIndex(inBuffer: UnsafeBufferPointer(rebasing: output[..<length]))
+            {
                 failure = PercentDecodingError(.invalidUTF8, at: encodedOffset(ofDecodedIndex: badIndex, in: bytes))
                 return 0
             }
