@@ -17,6 +17,16 @@ struct PercentEncodingTests {
         #expect(try PercentEncoding.decodeString(encoded) == decoded)
     }
 
+    /// Every byte: its hex value exactly when it is `0-9 A-F a-f` (RFC 5234 HEXDIG, either case).
+    @Test func hexValuesOfEveryByte() {
+        let digits = Array("0123456789abcdef".utf8)
+        for byte in UInt8.min...UInt8.max {
+            let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F") ? byte + 0x20 : byte
+            let expected = digits.firstIndex(of: lower).map { UInt8($0) }
+            #expect(ASCII.hexValue(byte) == expected, "byte \(byte)")
+        }
+    }
+
     @Test func formDecodingTurnsPlusIntoSpace() throws {
         #expect(try PercentEncoding.decodeString("a+b%2Bc", plusIsSpace: true) == "a b+c")
         #expect(try PercentEncoding.decodeString("a+b%2Bc") == "a+b+c")
@@ -75,6 +85,11 @@ struct PercentEncodingTests {
     /// position relative to the blocks.
     @Test(arguments: [false, true])
     func decodingAgreesWithAByteAtATimeReference(plusIsSpace: Bool) {
+        // Hex digits read by the standard library, independent of the decoder's own table.
+        func hex(_ byte: UInt8) -> UInt8? {
+            byte < 0x80 && byte != UInt8(ascii: "+") && byte != UInt8(ascii: "-")
+                ? UInt8(String(UnicodeScalar(byte)), radix: 16) : nil
+        }
         func reference(_ bytes: [UInt8]) -> Result<[UInt8], PercentDecodingError> {
             var output: [UInt8] = []
             var index = 0
@@ -82,11 +97,11 @@ struct PercentEncodingTests {
                 switch bytes[index] {
                 case UInt8(ascii: "%"):
                     for offset in 1...2 {
-                        guard index + offset < bytes.count, ASCII.hexValue(bytes[index + offset]) != nil else {
+                        guard index + offset < bytes.count, hex(bytes[index + offset]) != nil else {
                             return .failure(PercentDecodingError(.invalidPercentEncoding, at: index + offset))
                         }
                     }
-                    output.append((ASCII.hexValue(bytes[index + 1]) ?? 0) << 4 | (ASCII.hexValue(bytes[index + 2]) ?? 0))
+                    output.append((hex(bytes[index + 1]) ?? 0) << 4 | (hex(bytes[index + 2]) ?? 0))
                     index += 3
                 case UInt8(ascii: "+") where plusIsSpace:
                     output.append(UInt8(ascii: " "))
