@@ -178,11 +178,12 @@ public struct QueryParameters: Sequence, Sendable {
     }
 }
 
-/// The outcome of the byte-level lookup in ``QueryParameters/single(_:)``.
+/// The outcome of ``RawPiece/lookUp(_:in:plusIsSpace:)``.
 enum RawLookup {
     case absent
     case found(RawPiece)
     case duplicate
+    /// The name is empty or not ASCII: compare every decoded name instead.
     case needsGeneralPath
 }
 
@@ -318,7 +319,8 @@ struct RawPiece {
         return piece(name: start..<nameEnd, in: bytes, nameHasEscapes: hasEscapes)
     }
 
-    /// The piece named `name` whose `=` follows its name: the value runs to the next `&`.
+    /// The piece named `name` whose `=` follows its name: the value runs to the next `&`, found
+    /// sixteen bytes at a time (values can be kilobytes).
     @inline(__always)
     static func piece(name: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, nameHasEscapes: Bool) -> RawPiece {
         let valueEnd = VectorScan.firstIndex(of: ASCII.ampersand, in: bytes, from: name.upperBound &+ 1, to: bytes.count)
@@ -351,9 +353,7 @@ struct RawPiece {
         while pieceStart < bytes.count {
             let (index, hasEscapes) = nameEnd(from: pieceStart, in: bytes)
             if index < bytes.count, bytes[index] == ASCII.equalsSign {
-                // Values can be kilobytes: their '&' is found sixteen bytes at a time.
-                let valueEnd = VectorScan.firstIndex(of: ASCII.ampersand, in: bytes, from: index &+ 1, to: bytes.count)
-                return RawPiece(name: pieceStart..<index, value: (index &+ 1)..<valueEnd, nameHasEscapes: hasEscapes)
+                return piece(name: pieceStart..<index, in: bytes, nameHasEscapes: hasEscapes)
             }
             if index > pieceStart { return RawPiece(name: pieceStart..<index, value: nil, nameHasEscapes: hasEscapes) }
             pieceStart = index &+ 1  // an empty piece ("&&")
