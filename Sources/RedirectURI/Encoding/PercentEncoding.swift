@@ -151,12 +151,6 @@ public enum PercentEncoding {
     public static func decodeString(
         _ text: some StringProtocol, plusIsSpace: Bool = false
     ) throws(PercentDecodingError) -> String {
-        // A native string's bytes are read in place; `withUTF8` on a copy cost more than
-        // decoding a short value.
-        let inPlace = text.utf8.withContiguousStorageIfAvailable { bytes in
-            Result { () throws(PercentDecodingError) in try decodeString(bytes: bytes, plusIsSpace: plusIsSpace) }
-        }
-        if let inPlace { return try inPlace.get() }
         var copy = Substring(text)
         let result = copy.withUTF8 { bytes in
             Result { () throws(PercentDecodingError) in try decodeString(bytes: bytes, plusIsSpace: plusIsSpace) }
