@@ -158,14 +158,10 @@ struct Scanner {
             // The last bytes (fewer than 16) in one block that overlaps bytes already seen, as
             // the scheme and the authority end: a short path such as "/oauth2redirect" is one
             // test, not a step per byte.
-            if index < count, count >= VectorScan.width {
-                while index < count {
-                    index &+= VectorScan.prefixLength(base, at: index, count: count, members: VectorScan.commonMembers)
-                    guard index < count else { return index }
-                    guard let next = try plainStep(byteClass, at: index) else { return index }
-                    index = next
-                }
-                return index
+            while index < count, count >= VectorScan.width {
+                index &+= VectorScan.prefixLength(base, at: index, count: count, members: VectorScan.commonMembers)
+                guard index < count, let next = try plainStep(byteClass, at: index) else { return index }
+                index = next
             }
         }
         while index < count {
