@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Testing) @testable import RedirectURI
+@testable import RedirectURI
 
 /// Replays every crasher the fuzzers ever found (`Corpus/regressions/<Target>/<name>`, kept
 /// forever) through the library, checking the property its target checks. See
@@ -44,12 +44,8 @@ struct FuzzRegressionTests {
     /// The vectorised parse and the plain byte loop agree (FuzzDifferential's library-side
     /// property; its Foundation comparison needs Foundation's own quirks, listed in the target).
     static func checkVectorScan(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { buffer in
-            for grammar in [URIGrammar.uriReference, .uri, .absoluteURI, .relativeReference] {
-                let fast = Result { () throws(URIParseError) in try URIParser.parse(buffer, as: grammar) }
-                let plain = Result { () throws(URIParseError) in try URIParser.parseWithoutVectorScan(buffer, as: grammar) }
-                #expect(fast == plain, "\(grammar)")
-            }
+        for grammar in [URIGrammar.uriReference, .uri, .absoluteURI, .relativeReference] {
+            VectorScanTests.expectFastAndPlainParsesAgree(bytes, as: grammar)
         }
     }
 

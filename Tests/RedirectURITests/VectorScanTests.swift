@@ -144,16 +144,22 @@ struct VectorScanTests {
         for _ in 0..<20_000 {
             let start = starts.randomElement(using: &generator) ?? ""
             let text = start + (0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
-            let bytes = Array(text.utf8)
-            let (fast, plain) = bytes.withUnsafeBufferPointer { buffer in
-                (Result { () throws(URIParseError) in try URIParser.parse(buffer, as: grammar) },
-                 Result { () throws(URIParseError) in try URIParser.parseWithoutVectorScan(buffer, as: grammar) })
-            }
-            switch (fast, plain) {
-            case (.success(let a), .success(let b)): #expect(a == b, "\(text)")
-            case (.failure(let a), .failure(let b)): #expect(a.kind == b.kind && a.offset == b.offset, "\(text)")
-            default: Issue.record("fast and plain parses disagree on \(text.debugDescription)")
-            }
+            Self.expectFastAndPlainParsesAgree(Array(text.utf8), as: grammar)
+        }
+    }
+
+    /// The vectorised parse and the plain byte loop give the same ranges, or the same error
+    /// (kind and offset), for `bytes` as `grammar`.
+    static func expectFastAndPlainParsesAgree(_ bytes: [UInt8], as grammar: URIGrammar) {
+        let (fast, plain) = bytes.withUnsafeBufferPointer { buffer in
+            (Result { () throws(URIParseError) in try URIParser.parse(buffer, as: grammar) },
+             Result { () throws(URIParseError) in try URIParser.parseWithoutVectorScan(buffer, as: grammar) })
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        switch (fast, plain) {
+        case (.success(let a), .success(let b)): #expect(a == b, "\(text)")
+        case (.failure(let a), .failure(let b)): #expect(a.kind == b.kind && a.offset == b.offset, "\(text)")
+        default: Issue.record("fast and plain parses disagree on \(text.debugDescription)")
         }
     }
 }
