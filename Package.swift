@@ -4,6 +4,10 @@ import PackageDescription
 
 let package = Package(
     name: "swift-redirect-uri",
+    // Where identity apps and broker apps run. Apple APIs newer than these floors are used only
+    // behind `if #available`, with a fallback that does the same work (scripts/availability-check
+    // enforces it on Linux). Mac Catalyst follows iOS.
+    platforms: [.iOS(.v14), .macOS(.v11), .tvOS(.v14), .watchOS(.v7), .visionOS(.v1), .macCatalyst(.v14)],
     products: [
         .library(name: "RedirectURI", targets: ["RedirectURI"]),
         .library(name: "RedirectURIReport", targets: ["RedirectURIReport"]),

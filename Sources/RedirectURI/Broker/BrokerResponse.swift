@@ -114,14 +114,9 @@ public struct BrokerResponse: Sendable {
     static let knownNames = ["response", "hash", "msg_protocol_ver", "broker_nonce", "error_code"]
 
     static func findParameters(_ parameters: QueryParameters) throws(BrokerMessageError) -> Found {
-        let outcome = parameters.query.utf8.withContiguousStorageIfAvailable { bytes in
-            Result { () throws(BrokerMessageError) in try findParameters(parameters, bytes) }
+        try StringBytes.withUTF8(parameters.query) { bytes throws(BrokerMessageError) in
+            try findParameters(parameters, bytes)
         }
-        guard let outcome else {
-            // Not contiguous (never for a native string): work on a native copy.
-            return try findParameters(QueryParameters(Substring(String(parameters.query)), decoding: .form))
-        }
-        return try outcome.get()
     }
 
     static func findParameters(_ parameters: QueryParameters, _ bytes: UnsafeBufferPointer<UInt8>) throws(BrokerMessageError) -> Found {

@@ -54,7 +54,7 @@ public struct QueryParameter: Sendable, Hashable {
         guard valueEnd >= 0 else { return nil }
         // Decoded from the query's bytes in place: slicing `rawValue` first cost an index walk
         // and a retain.
-        return try source.utf8.span.withUnsafeBufferPointer { bytes throws(PercentDecodingError) in
+        return try StringBytes.withUTF8(source) { bytes throws(PercentDecodingError) in
             try PercentEncoding.decodeString(
                 bytes: UnsafeBufferPointer(rebasing: bytes[(nameEnd &+ 1)..<valueEnd]), plusIsSpace: decoding == .form)
         }
@@ -133,10 +133,9 @@ public struct QueryParameters: Sequence, Sendable {
     ///   picking the first or the last would let an attacker choose (parameter pollution).
     public func single(_ name: String) throws(BrokerMessageError) -> QueryParameter? {
         // Fast path: the pieces that may hold the name are found in place and only their names
-        // are read (see RawPiece.lookUp). Borrowed spans: no retain of either string, and no
-        // generic Slice path.
-        let outcome = name.utf8.span.withUnsafeBufferPointer { target in
-            query.utf8.span.withUnsafeBufferPointer { bytes in
+        // are read (see RawPiece.lookUp).
+        let outcome = StringBytes.withUTF8(name) { target in
+            StringBytes.withUTF8(query) { bytes in
                 RawPiece.lookUp(target, in: bytes, plusIsSpace: decoding == .form)
             }
         }
@@ -405,8 +404,8 @@ extension URIReference {
         _ name: String, decoding: QueryDecoding
     ) throws(BrokerMessageError) -> (nameStart: Int, nameEnd: Int, valueEnd: Int)? {
         guard let query = ranges.query else { return nil }
-        let outcome = name.utf8.span.withUnsafeBufferPointer { target in
-            text.utf8.span.withUnsafeBufferPointer { bytes in
+        let outcome = StringBytes.withUTF8(name) { target in
+            StringBytes.withUTF8(text) { bytes in
                 RawPiece.lookUp(target, in: UnsafeBufferPointer(rebasing: bytes[query]), plusIsSpace: decoding == .form)
             }
         }

@@ -44,11 +44,9 @@ public enum PercentEncoding {
     public static func decode(
         _ text: some StringProtocol, plusIsSpace: Bool = false
     ) throws(PercentDecodingError) -> [UInt8] {
-        var copy = Substring(text)
-        let result = copy.withUTF8 { buffer in
-            Result { () throws(PercentDecodingError) in try decode(bytes: buffer, plusIsSpace: plusIsSpace) }
+        try StringBytes.withUTF8(Substring(text)) { buffer throws(PercentDecodingError) in
+            try decode(bytes: buffer, plusIsSpace: plusIsSpace)
         }
-        return try result.get()
     }
 
     /// Decodes bytes; see ``decode(_:plusIsSpace:)``.
@@ -151,11 +149,9 @@ public enum PercentEncoding {
     public static func decodeString(
         _ text: some StringProtocol, plusIsSpace: Bool = false
     ) throws(PercentDecodingError) -> String {
-        var copy = Substring(text)
-        let result = copy.withUTF8 { bytes in
-            Result { () throws(PercentDecodingError) in try decodeString(bytes: bytes, plusIsSpace: plusIsSpace) }
+        try StringBytes.withUTF8(Substring(text)) { bytes throws(PercentDecodingError) in
+            try decodeString(bytes: bytes, plusIsSpace: plusIsSpace)
         }
-        return try result.get()
     }
 
     /// Decodes straight into the string's own storage: one allocation (none for a result of up

@@ -10,10 +10,7 @@ public enum UTF8Validation {
     /// UTF8Validation.firstInvalidIndex(in: [0xED, 0xA0, 0x80])  // 0   (surrogate U+D800)
     /// ```
     public static func firstInvalidIndex(in bytes: some Collection<UInt8>) -> Int? {
-        if let result = bytes.withContiguousStorageIfAvailable({ firstInvalidIndex(inBuffer: $0) }) {
-            return result
-        }
-        return Array(bytes).withUnsafeBufferPointer { firstInvalidIndex(inBuffer: $0) }
+        StringBytes.withUTF8(of: bytes) { firstInvalidIndex(inBuffer: $0) }
     }
 
     static func firstInvalidIndex(inBuffer bytes: UnsafeBufferPointer<UInt8>) -> Int? {

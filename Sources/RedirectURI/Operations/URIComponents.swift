@@ -105,8 +105,8 @@ public struct URIComponents: Sendable, Hashable {
     /// Checks each component against its own rule, so that an error names the component.
     func validateEachComponent() throws(URIBuildError) {
         func check(_ value: String?, _ name: String, _ isValid: (UnsafeBufferPointer<UInt8>) -> Bool) throws(URIBuildError) {
-            guard var value else { return }
-            if !value.withUTF8(isValid) {
+            guard let value else { return }
+            if !StringBytes.withUTF8(value, isValid) {
                 throw URIBuildError(component: name, reason: "is not valid \(name) syntax (RFC 3986 §3)")
             }
         }

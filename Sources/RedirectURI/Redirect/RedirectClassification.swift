@@ -100,9 +100,7 @@ extension RedirectURI {
     ///
     /// - Throws: ``URIParseError`` when the text is not an RFC 3986 URI.
     public static func classify(_ text: String) throws(URIParseError) -> RedirectClassification {
-        // A borrowed span of the bytes: no retain of the string's storage, as
-        // withContiguousStorageIfAvailable took (a tenth of the cost on short URIs).
-        try text.utf8.span.withUnsafeBufferPointer { bytes throws(URIParseError) in try classify(bytes) }
+        try StringBytes.withUTF8(text) { bytes throws(URIParseError) in try classify(bytes) }
     }
 
     /// Parses bytes as an absolute URI and decides its form, in place.

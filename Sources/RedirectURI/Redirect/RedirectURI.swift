@@ -103,17 +103,10 @@ public struct RedirectURI: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``URIParseError`` when the text is not an RFC 3986 URI.
     public init(parsing text: String) throws(URIParseError) {
         // Parse and decide in one visit to the bytes; the reference is made once, at the end.
-        let outcome = text.utf8.withContiguousStorageIfAvailable { bytes in
-            Result { () throws(URIParseError) -> (URIComponentRanges, RedirectClassifier.Decision?) in
-                let ranges = try URIParser.parse(bytes, as: .uri)
-                return (ranges, RedirectClassifier.decide(bytes, ranges))
-            }
+        let (ranges, decision) = try StringBytes.withUTF8(text) { bytes throws(URIParseError) in
+            let ranges = try URIParser.parse(bytes, as: .uri)
+            return (ranges, RedirectClassifier.decide(bytes, ranges))
         }
-        guard let outcome else {
-            self.init(classifying: try URIReference(parsing: text, as: .uri))
-            return
-        }
-        let (ranges, decision) = try outcome.get()
         let reference = URIReference(validated: Substring(text), ranges: ranges)
         if let decision, !decision.hasFinding {
             self.init(reference: reference, decision: decision)

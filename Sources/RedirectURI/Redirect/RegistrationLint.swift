@@ -31,7 +31,7 @@ public enum RegistrationLint {
             findings.append(RedirectDiagnostic(.warning, "whitespace",
                 "the redirect URI contains whitespace; registrations are compared exactly, so it can never match a clean URI"))
         }
-        if text.contains("$(") || text.contains("${") {
+        if text.utf8.containsBytes("$(".utf8) || text.utf8.containsBytes("${".utf8) {
             findings.append(RedirectDiagnostic(.warning, "unexpanded-build-variable",
                 "the redirect URI contains an unexpanded build variable such as $(PRODUCT_BUNDLE_IDENTIFIER)"))
         }
@@ -65,7 +65,7 @@ public enum RegistrationLint {
                     "private-use schemes should be reverse-DNS names such as com.example.app (RFC 8252 §8.4)"))
             }
         }
-        if redirect.form == .adalBroker, let bundleID = redirect.bundleID, !scheme.contains(bundleID.text) {
+        if redirect.form == .adalBroker, let bundleID = redirect.bundleID, !scheme.utf8.containsBytes(bundleID.text.utf8) {
             findings.append(RedirectDiagnostic(.warning, "scheme-without-bundle-id",
                 "the scheme '\(scheme)' does not contain the bundle ID '\(bundleID)'; Apple does not enforce scheme uniqueness, so another app can claim it (prefer msauth.\(bundleID)://auth)"))
         } else if redirect.form == .other, reference.authority != nil, !reservedSchemes.contains(lowercasedScheme),

@@ -97,6 +97,22 @@ extension UnsafeBufferPointer<UInt8> {
     }
 }
 
+extension Collection<UInt8> {
+    /// Whether `needle` occurs in the bytes as a contiguous run, compared byte for byte.
+    ///
+    /// The standard library's `contains(_:)` for a collection needs `_StringProcessing`, which
+    /// Apple ships only from iOS 16 / macOS 13; this package supports older systems.
+    func containsBytes(_ needle: some Collection<UInt8>) -> Bool {
+        guard let first = needle.first else { return true }
+        var start = startIndex
+        while let candidate = self[start...].firstIndex(of: first) {
+            if self[candidate...].starts(with: needle) { return true }
+            start = index(after: candidate)
+        }
+        return false
+    }
+}
+
 extension UnsafeBufferPointer<UInt8> {
     /// Whether both buffers hold the same bytes; eight at a time, where the generic
     /// `elementsEqual` was a call per comparison on the lookup's hot path.

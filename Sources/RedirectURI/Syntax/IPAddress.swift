@@ -16,8 +16,7 @@ public struct IPv4Address: Sendable, Hashable, CustomStringConvertible {
     /// IPv4Address("127.0.0.01")              // nil: leading zero
     /// ```
     public init?(_ text: some StringProtocol) {
-        var copy = String(text)
-        guard let value = copy.withUTF8({ IPv4Address.parse($0) }) else { return nil }
+        guard let value = StringBytes.withUTF8(Substring(text), { IPv4Address.parse($0) }) else { return nil }
         self.value = value
     }
 
@@ -73,8 +72,7 @@ public struct IPv6Address: Sendable, Hashable {
     /// IPv6Address("0:0:0:0:0:0:0:1")?.isLoopback      // true
     /// ```
     public init?(_ text: some StringProtocol) {
-        var copy = "[" + String(text) + "]"
-        guard let pieces = copy.withUTF8({ buffer -> [UInt16]? in
+        guard let pieces = StringBytes.withUTF8("[" + String(text) + "]", { buffer -> [UInt16]? in
             guard case .closed(let end) = IPv6Validator(input: buffer).validate(from: 1),
                 end == buffer.count
             else { return nil }

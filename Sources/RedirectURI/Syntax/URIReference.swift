@@ -23,8 +23,7 @@ public struct URIReference: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``URIParseError`` naming the first byte outside the grammar.
     public init(parsing string: String, as grammar: URIGrammar = .uriReference) throws(URIParseError) {
-        // A borrowed span of the bytes: read in place, with no retain of the string's storage.
-        let ranges = try string.utf8.span.withUnsafeBufferPointer { buffer throws(URIParseError) in
+        let ranges = try StringBytes.withUTF8(string) { buffer throws(URIParseError) in
             try URIParser.parse(buffer, as: grammar, vectorized: true)
         }
         self.init(validated: Substring(string), ranges: ranges)
@@ -36,42 +35,28 @@ public struct URIReference: Sendable, Hashable, CustomStringConvertible {
         self.ranges = ranges
     }
 
-    /// Runs `body` on the text's UTF-8 bytes in place (a copy only for a non-native string).
+    /// Runs `body` on the text's UTF-8 bytes, which the reference's ranges index.
     @inline(__always)
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(text.utf8).withUnsafeBufferPointer(body)
+    func withBytes<Value>(_ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+        StringBytes.withUTF8(text, body)
     }
 
     /// Parses a substring without copying it.
     public init(parsing substring: Substring, as grammar: URIGrammar = .uriReference) throws(URIParseError) {
-        var text = substring
-        // withUTF8 only copies when the string is not already contiguous UTF-8 (never for a
-        // native Swift string), so the common case allocates nothing.
-        let result = text.withUTF8 { buffer in
-            Result { () throws(URIParseError) in try URIParser.parse(buffer, as: grammar) }
+        self.ranges = try StringBytes.withUTF8(substring) { buffer throws(URIParseError) in
+            try URIParser.parse(buffer, as: grammar)
         }
-        self.text = text
-        self.ranges = try result.get()
+        self.text = substring
     }
 
     /// Parses bytes, which may be anything (invalid UTF-8 is rejected as non-ASCII).
     ///
     /// A valid reference is ASCII, so on success the bytes are kept as a string (one copy).
     public init(bytes: some Collection<UInt8>, as grammar: URIGrammar = .uriReference) throws(URIParseError) {
-        let outcome: Result<URIComponentRanges, URIParseError>? = bytes.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(URIParseError) in try URIParser.parse(buffer, as: grammar) }
-        }
-        if let outcome {
-            self.ranges = try outcome.get()
-            self.text = Substring(String(decoding: bytes, as: UTF8.self))
-        } else {
-            let array = Array(bytes)
-            let ranges = array.withUnsafeBufferPointer { buffer in
-                Result { () throws(URIParseError) in try URIParser.parse(buffer, as: grammar) }
-            }
-            self.ranges = try ranges.get()
-            self.text = Substring(String(decoding: array, as: UTF8.self))
+        // On success the bytes are ASCII, so decoding them as UTF-8 keeps them unchanged.
+        (self.text, self.ranges) = try StringBytes.withUTF8(of: bytes) { buffer throws(URIParseError) in
+            let ranges = try URIParser.parse(buffer, as: grammar)
+            return (Substring(String(decoding: buffer, as: UTF8.self)), ranges)
         }
     }
 
