@@ -9,7 +9,7 @@ let package = Package(
     // enforces it on Linux). Mac Catalyst follows iOS.
     platforms: [.iOS(.v14), .macOS(.v11), .tvOS(.v14), .watchOS(.v7), .visionOS(.v1), .macCatalyst(.v14)],
     products: [
-        .library(name: "RedirectURI", targets: ["RedirectURI"]),
+        .library(name: "RedirectURIKit", targets: ["RedirectURIKit"]),
         .library(name: "RedirectURIReport", targets: ["RedirectURIReport"]),
         .library(name: "RedirectURIIDNA", targets: ["RedirectURIIDNA"]),
         .library(name: "RedirectURIDoctor", targets: ["RedirectURIDoctor"]),
@@ -21,7 +21,7 @@ let package = Package(
     targets: [
         // The core: RFC 3986 parsing, percent-encoding, redirect-URI rules, broker messages.
         // No dependencies and no Foundation, so importing it keeps Foundation off the hot path.
-        .target(name: "RedirectURI"),
+        .target(name: "RedirectURIKit"),
         // System ICU (libicu-dev / Homebrew icu4c), reached only through the C shim: Swift cannot
         // import ICU's headers next to Foundation, nor call its version-suffixed names.
         .systemLibrary(
@@ -29,26 +29,26 @@ let package = Package(
             providers: [.apt(["libicu-dev", "pkg-config"]), .brew(["icu4c", "pkg-config"])]),
         .target(name: "CICUShim", dependencies: ["CICU"]),
         // UTS #46 host conversion and UTS #39 confusable checks. The core never depends on it.
-        .target(name: "RedirectURIIDNA", dependencies: ["RedirectURI", "CICUShim"]),
+        .target(name: "RedirectURIIDNA", dependencies: ["RedirectURIKit", "CICUShim"]),
         // The app configuration doctor (Info.plist, entitlements): needs Foundation's plist reader.
-        .target(name: "RedirectURIDoctor", dependencies: ["RedirectURI"]),
+        .target(name: "RedirectURIDoctor", dependencies: ["RedirectURIKit"]),
         // Everything the command needs that uses Foundation: the JSON contract and text rendering.
-        .target(name: "RedirectURIReport", dependencies: ["RedirectURI", "RedirectURIIDNA"]),
+        .target(name: "RedirectURIReport", dependencies: ["RedirectURIKit", "RedirectURIIDNA"]),
         // A thin shell over RedirectURIReport.
         .executableTarget(
             name: "parse",
             dependencies: [
-                "RedirectURI",
+                "RedirectURIKit",
                 "RedirectURIReport",
                 "RedirectURIDoctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "RedirectURITests", dependencies: ["RedirectURI"], exclude: ["Vectors"]),
+        .testTarget(name: "RedirectURIKitTests", dependencies: ["RedirectURIKit"], exclude: ["Vectors"]),
         .testTarget(name: "RedirectURIIDNATests", dependencies: ["RedirectURIIDNA"]),
         .testTarget(name: "RedirectURIDoctorTests", dependencies: ["RedirectURIDoctor"], exclude: ["Fixtures"]),
         // Depends on `parse` so that the command is built for the end-to-end tests that run it.
-        .testTarget(name: "RedirectURIReportTests", dependencies: ["RedirectURIReport", "RedirectURI", "parse"]),
+        .testTarget(name: "RedirectURIReportTests", dependencies: ["RedirectURIReport", "RedirectURIKit", "parse"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -48,10 +48,10 @@ bin="$(cd "$fuzz" && swift build -c release --scratch-path "$scratch" "${flags[@
 # hooks, and ASan's when building for address.
 nm_tool="$(command -v llvm-nm || true)"
 if [ -n "$nm_tool" ]; then
-  symbols="$(for object in "$bin"/RedirectURI.build/*.o; do "$nm_tool" "$object"; done)"
-  grep -Eq '__sanitizer_cov_trace|__sancov' <<<"$symbols" || { echo "error: RedirectURI is not coverage-instrumented" >&2; exit 1; }
+  symbols="$(for object in "$bin"/RedirectURIKit.build/*.o; do "$nm_tool" "$object"; done)"
+  grep -Eq '__sanitizer_cov_trace|__sancov' <<<"$symbols" || { echo "error: RedirectURIKit is not coverage-instrumented" >&2; exit 1; }
   if [ "$sanitizer" = address ]; then
-    grep -q '__asan_' <<<"$symbols" || { echo "error: RedirectURI is not ASan-instrumented" >&2; exit 1; }
+    grep -q '__asan_' <<<"$symbols" || { echo "error: RedirectURIKit is not ASan-instrumented" >&2; exit 1; }
   fi
 fi
 

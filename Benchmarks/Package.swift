@@ -21,7 +21,7 @@ let package = Package(
             name: "RedirectURIBenchmarks",
             dependencies: [
                 "BenchmarkCorpus",
-                .product(name: "RedirectURI", package: "swift-redirect-uri"),
+                .product(name: "RedirectURIKit", package: "swift-redirect-uri"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/RedirectURIBenchmarks",
@@ -30,7 +30,7 @@ let package = Package(
         // Checks the corpus (shape, determinism, validity); never times anything.
         .testTarget(
             name: "BenchmarkCorpusTests",
-            dependencies: ["BenchmarkCorpus", .product(name: "RedirectURI", package: "swift-redirect-uri")]
+            dependencies: ["BenchmarkCorpus", .product(name: "RedirectURIKit", package: "swift-redirect-uri")]
         ),
     ],
     swiftLanguageModes: [.v6]

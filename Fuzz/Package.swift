@@ -29,14 +29,14 @@ let package = Package(
         // Shared helpers: failing with a message, hex dumps, the list of grammars.
         .target(
             name: "FuzzSupport",
-            dependencies: [.product(name: "RedirectURI", package: "swift-redirect-uri")]
+            dependencies: [.product(name: "RedirectURIKit", package: "swift-redirect-uri")]
         ),
     ] + targets.map { name in
         .executableTarget(
             name: name,
             dependencies: [
                 "FuzzSupport",
-                .product(name: "RedirectURI", package: "swift-redirect-uri"),
+                .product(name: "RedirectURIKit", package: "swift-redirect-uri"),
             ],
             exclude: ["\(name).dict", "\(name).options"]
         )

@@ -38,8 +38,8 @@ for config in "${configs[@]}"; do
     [ -x "$(bin_dir "$config")/$target" ] || { echo "error: $config/$target was not built" >&2; exit 1; }
   done
 
-  objects=("$(bin_dir "$config")"/RedirectURI.build/*.o)
-  [ -e "${objects[0]}" ] || { echo "error: no RedirectURI object files in $(bin_dir "$config")" >&2; exit 1; }
+  objects=("$(bin_dir "$config")"/RedirectURIKit.build/*.o)
+  [ -e "${objects[0]}" ] || { echo "error: no RedirectURIKit object files in $(bin_dir "$config")" >&2; exit 1; }
   checked=0
   for object in "${objects[@]}"; do
     symbols="$("$LLVM_NM" "$object")"
@@ -52,8 +52,8 @@ for config in "${configs[@]}"; do
       || { echo "error: $object has no AddressSanitizer instrumentation" >&2; exit 1; }
     checked=$((checked + 1))
   done
-  [ "$checked" -gt 0 ] || { echo "error: no RedirectURI object file defines Swift functions" >&2; exit 1; }
-  echo "guard: all $checked RedirectURI object files with code carry sancov and asan symbols"
+  [ "$checked" -gt 0 ] || { echo "error: no RedirectURIKit object file defines Swift functions" >&2; exit 1; }
+  echo "guard: all $checked RedirectURIKit object files with code carry sancov and asan symbols"
 
   for target in $(all_targets); do
     log="$(mktemp)"

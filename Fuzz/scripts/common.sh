@@ -9,7 +9,7 @@ ROOT_DIR="$(cd "$FUZZ_DIR/.." && pwd)"
 CORPUS_DIR="$ROOT_DIR/Corpus"
 REGRESSIONS_DIR="$CORPUS_DIR/regressions"
 WORK_DIR="${FUZZ_WORK_DIR:-$FUZZ_DIR/work}"
-LIBRARY_SOURCES="$ROOT_DIR/Sources/RedirectURI"
+LIBRARY_SOURCES="$ROOT_DIR/Sources/RedirectURIKit"
 
 # Swift's own crash handler would run before libFuzzer's and make ASan report a false stack
 # overflow; deterministic hashing makes runs reproducible.

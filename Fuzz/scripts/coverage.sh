@@ -6,10 +6,10 @@
 # Builds the targets with libFuzzer and profile instrumentation (debug, so lines map exactly;
 # scratch path Fuzz/.build/coverage), runs every input of Corpus/TARGET and
 # Corpus/regressions/TARGET once (through libFuzzer's crash-safe merge, so a crashing input does
-# not stop the run), merges the profiles and reports on Sources/RedirectURI only:
+# not stop the run), merges the profiles and reports on Sources/RedirectURIKit only:
 #   Fuzz/work/coverage/report.txt   per-file table (llvm-cov report)
 #   Fuzz/work/coverage/html/        annotated sources (llvm-cov show)
-# The last line printed is the total line coverage of Sources/RedirectURI.
+# The last line printed is the total line coverage of Sources/RedirectURIKit.
 # CORPUS_ROOT=DIR reads DIR/TARGET instead of Corpus/TARGET (e.g. Fuzz/work/corpus).
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
@@ -57,4 +57,4 @@ read -r covered count percent < <(python3 -c '
 import json, sys
 lines = json.load(open(sys.argv[1]))["data"][0]["totals"]["lines"]
 print(lines["covered"], lines["count"], "%.2f" % lines["percent"])' "$out/summary.json")
-echo "line coverage of Sources/RedirectURI by the corpus: $percent% ($covered/$count lines; report: $out/report.txt, html: $out/html/index.html)"
+echo "line coverage of Sources/RedirectURIKit by the corpus: $percent% ($covered/$count lines; report: $out/report.txt, html: $out/html/index.html)"

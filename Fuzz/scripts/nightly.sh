@@ -7,7 +7,7 @@
 # For each target: libFuzzer `-fork=JOBS -ignore_crashes=1` for SECONDS_PER_TARGET on a working
 # copy of the corpus (Fuzz/work/corpus/TARGET), crashes to Fuzz/work/nightly/<stamp>/crashes/TARGET/.
 # Then merge.sh minimizes Corpus/TARGET together with the new inputs (commit the result), and
-# coverage.sh measures the line coverage of Sources/RedirectURI. The summary (exec/s, corpus size,
+# coverage.sh measures the line coverage of Sources/RedirectURIKit. The summary (exec/s, corpus size,
 # crashes, coverage) is Fuzz/work/nightly/<stamp>/summary.md and is printed at the end.
 # Exits 1 when any target crashed (the crashers stay in the report folder; minimize.sh keeps one
 # as a regression).

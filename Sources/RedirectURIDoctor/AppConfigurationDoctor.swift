@@ -1,5 +1,5 @@
 import Foundation
-import RedirectURI
+import RedirectURIKit
 
 /// A finding of the app configuration doctor: a severity, a stable code, what is wrong and the fix.
 public struct DoctorFinding: Sendable, Hashable, Codable {

@@ -1,4 +1,4 @@
-import RedirectURI
+import RedirectURIKit
 
 /// The result of converting an IRI's Unicode host to ASCII.
 public struct IRIConversion: Sendable, Hashable {

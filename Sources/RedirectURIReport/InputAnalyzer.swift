@@ -1,4 +1,4 @@
-import RedirectURI
+import RedirectURIKit
 import RedirectURIIDNA
 
 /// Turns one input (any bytes) into an ``InputReport``: the logic behind `parse`.

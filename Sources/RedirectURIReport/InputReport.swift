@@ -1,4 +1,4 @@
-import RedirectURI
+import RedirectURIKit
 
 /// The analysis of one input: the JSON contract of `parse --json`, one object per input.
 ///

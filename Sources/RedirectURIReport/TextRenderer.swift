@@ -1,4 +1,4 @@
-import RedirectURI
+import RedirectURIKit
 
 /// Renders an ``InputReport`` as the human-readable text of `parse`.
 ///

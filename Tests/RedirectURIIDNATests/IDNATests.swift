@@ -1,5 +1,5 @@
 import Testing
-import RedirectURI
+import RedirectURIKit
 @testable import RedirectURIIDNA
 
 struct IDNATests {

@@ -17,7 +17,7 @@
 import Benchmark
 import BenchmarkCorpus
 import Foundation
-import RedirectURI
+import RedirectURIKit
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(

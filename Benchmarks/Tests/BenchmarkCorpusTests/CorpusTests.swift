@@ -1,7 +1,7 @@
 // Checks the benchmark inputs: shape, determinism and validity. Nothing here is timed.
 import BenchmarkCorpus
 import Foundation
-import RedirectURI
+import RedirectURIKit
 import Testing
 
 @Suite struct CorpusTests {

@@ -23,7 +23,7 @@
 //   base64url (checked against a reference, for values of every length, which exercises the
 //   vectorised base64url scan).
 import FuzzSupport
-import RedirectURI
+import RedirectURIKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBroker(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -32,7 +32,7 @@
 //   its handling of scheme-less input is outside RFC 3986's `URI`); the reference parser covers them.
 import Foundation
 import FuzzSupport
-@_spi(Testing) import RedirectURI
+@_spi(Testing) import RedirectURIKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDifferential(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

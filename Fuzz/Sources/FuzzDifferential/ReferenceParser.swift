@@ -2,7 +2,7 @@
 //   ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
 // then check each component against its ABNF rule. Slow and obvious on purpose: it is the oracle
 // for the library's single-pass scanner.
-import RedirectURI
+import RedirectURIKit
 
 struct ReferenceParser {
     let bytes: [UInt8]

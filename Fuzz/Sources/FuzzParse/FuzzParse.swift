@@ -16,7 +16,7 @@
 // - the other public entry points that take arbitrary text run without trapping.
 // Debug builds additionally run the library's own invariant assertion after every parse.
 import FuzzSupport
-import RedirectURI
+import RedirectURIKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzParse(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -15,7 +15,7 @@
 //   agrees with a reference decoder (standard alphabet, padded, canonical), and the base64url
 //   check agrees with a reference.
 import FuzzSupport
-import RedirectURI
+import RedirectURIKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPercentCoding(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -25,7 +25,7 @@
 //   stack) gives the form and bundle ID that `RedirectURI` gives, and its bundle ID range, when
 //   present, spells exactly that bundle ID.
 import FuzzSupport
-import RedirectURI
+import RedirectURIKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRedirect(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

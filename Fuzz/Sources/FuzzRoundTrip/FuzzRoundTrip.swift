@@ -10,7 +10,7 @@
 //   only NUL an empty one): `build()` succeeds exactly when the serialization parses back to the
 //   same components, and then returns that serialization.
 import FuzzSupport
-import RedirectURI
+import RedirectURIKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRoundTrip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -1,5 +1,5 @@
 // Helpers shared by the fuzz targets. Nothing here is a property; each target states its own.
-import RedirectURI
+import RedirectURIKit
 
 /// The input of the current run, printed when a property fails (libFuzzer also saves it).
 nonisolated(unsafe) public var currentInput: [UInt8] = []

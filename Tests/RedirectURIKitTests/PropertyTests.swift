@@ -1,5 +1,5 @@
 import Testing
-@testable import RedirectURI
+@testable import RedirectURIKit
 
 /// Properties over generated inputs (seeded, so every run checks the same inputs).
 struct PropertyTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import RedirectURI
+@testable import RedirectURIKit
 
 struct IPv6Tests {
     /// One example per IPv6address alternative of RFC 3986 §3.2.2, in ABNF order, each with and

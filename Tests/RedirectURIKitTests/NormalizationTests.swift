@@ -1,5 +1,5 @@
 import Testing
-@testable import RedirectURI
+@testable import RedirectURIKit
 
 struct NormalizationTests {
     /// Input and its RFC 3986 §6.2.2 normal form.

@@ -1,5 +1,5 @@
 import Testing
-@testable import RedirectURI
+@testable import RedirectURIKit
 
 /// SPEC §2 and §5: every form, with the examples from Microsoft's public SSO documentation.
 struct RedirectClassificationTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import RedirectURI
+@testable import RedirectURIKit
 
 struct URIComponentsTests {
     @Test func absentAndEmptyAreDifferent() throws {

@@ -1,5 +1,5 @@
 import Testing
-@testable import RedirectURI
+@testable import RedirectURIKit
 
 /// SPEC §6, rule by rule: accepting and rejecting rows, then spoofing attempts.
 struct RedirectVerificationTests {

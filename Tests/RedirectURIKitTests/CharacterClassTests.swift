@@ -1,5 +1,5 @@
 import Testing
-@testable import RedirectURI
+@testable import RedirectURIKit
 
 /// Rebuilds every ByteClass table from the RFC 3986 / RFC 5234 ABNF for all 256 byte values.
 struct CharacterClassTests {

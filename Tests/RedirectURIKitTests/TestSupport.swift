@@ -1,5 +1,5 @@
 import Foundation
-@testable import RedirectURI
+@testable import RedirectURIKit
 
 /// A deterministic random number generator (SplitMix64), so that property tests are repeatable.
 struct SeededGenerator: RandomNumberGenerator {

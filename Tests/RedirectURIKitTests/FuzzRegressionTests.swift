@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RedirectURI
+@testable import RedirectURIKit
 
 /// Replays every crasher the fuzzers ever found (`Corpus/regressions/<Target>/<name>`, kept
 /// forever) through the library, checking the property its target checks. See

@@ -1,5 +1,5 @@
 import Testing
-@testable import RedirectURI
+@testable import RedirectURIKit
 
 /// Examples copied verbatim from RFC 3986 (January 2005), with their sections.
 struct RFC3986ExampleTests {

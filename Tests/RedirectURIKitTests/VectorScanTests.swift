@@ -1,5 +1,5 @@
 import Testing
-@_spi(Testing) @testable import RedirectURI
+@_spi(Testing) @testable import RedirectURIKit
 
 /// The vectorised fast path must agree with the plain loop, byte for byte.
 struct VectorScanTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import RedirectURI
+@testable import RedirectURIKit
 
 /// SPEC §4 and §8: query access, broker requests and responses.
 struct QueryParametersTests {
