@@ -25,10 +25,12 @@ public enum IRI {
     /// the text unchanged with no diagnostics.
     public static func convertHost(_ text: String) -> IRIConversion {
         let unchanged = IRIConversion(converted: text, originalHost: nil, asciiHost: nil, diagnostics: [])
-        guard let separator = text.firstRange(of: "://") else { return unchanged }
-        let scheme = text[..<separator.lowerBound].lowercased()
+        // The first "://", found with the standard library's own `starts(with:)`:
+        // `_StringProcessing`'s `firstRange(of:)` needs macOS 13 / iOS 16, past the package's floors.
+        guard let separator = text.indices.first(where: { text[$0...].starts(with: "://") }) else { return unchanged }
+        let scheme = text[..<separator].lowercased()
         guard scheme == "http" || scheme == "https" else { return unchanged }
-        let afterSlashes = text[separator.upperBound...]
+        let afterSlashes = text[text.index(separator, offsetBy: 3)...]
         let delimiters: Set<Character> = ["/", "?", "#"]
         let authorityEnd = afterSlashes.firstIndex { (character: Character) in delimiters.contains(character) } ?? afterSlashes.endIndex
         let authority = afterSlashes[..<authorityEnd]
