@@ -240,10 +240,10 @@ struct RawPiece {
             let before = UnsafeRawPointer(base + (index &- 1)).loadUnaligned(as: VectorScan.Block.self)
             let block = UnsafeRawPointer(base + index).loadUnaligned(as: VectorScan.Block.self)
             let candidates = (before .== ampersand) .& ((block .== firstByte) .| (block .== percent) .| (block .== plus))
-            let lanes = unsafeBitCast(candidates, to: SIMD2<UInt64>.self)
-            // Most blocks hold no candidate: one test, predicted, before any lane is looked at.
-            if lanes[0] | lanes[1] != 0 {
-                var bits = VectorScan.laneBits(unsafeBitCast(candidates, to: VectorScan.Block.self) & VectorScan.Block(repeating: 0x80))
+            // Most blocks hold no candidate: one test, predicted, before any lane is looked at
+            // (`any(_:)` on the mask itself: fewer instructions than testing its bytes).
+            if any(candidates) {
+                var bits = VectorScan.laneBits(VectorScan.selected(candidates) & VectorScan.Block(repeating: 0x80))
                 while bits != 0 {
                     guard consider(index &+ bits.trailingZeroBitCount, target, in: bytes, found: &found) else {
                         return .duplicate
@@ -333,7 +333,7 @@ struct RawPiece {
         var index = start
         var hasEscapes = false
         if let base = bytes.baseAddress, start &+ VectorScan.width <= bytes.count {
-            let name = VectorScan.queryName(base, at: start)
+            let name = VectorScan.queryName(base, at: start, count: bytes.count)
             if name.length < VectorScan.width { return (start &+ name.length, name.hasEscapes) }
             hasEscapes = name.hasEscapes
             index = start &+ name.length

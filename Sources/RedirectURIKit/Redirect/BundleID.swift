@@ -54,6 +54,7 @@ public struct BundleID: Sendable, Hashable, CustomStringConvertible {
     static func isValid(contiguous bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
         guard count >= VectorScan.width, let base = bytes.baseAddress else { return isValid(bytes) }
+        // Every block below starts at `min(index, count - 16)`, so it lies inside the bytes.
         guard base[0] != ASCII.period, base[count &- 1] != ASCII.period else { return false }
         var index = 0
         while index < count {
@@ -77,6 +78,7 @@ public struct BundleID: Sendable, Hashable, CustomStringConvertible {
         guard count > 0, count < VectorScan.width, bytes.count >= VectorScan.width, let base = bytes.baseAddress else {
             return isValid(contiguous: UnsafeBufferPointer(rebasing: bytes[range]))
         }
+        assert(range.lowerBound >= 0 && range.upperBound <= bytes.count, "BundleID.isValid(_:in:) tests outside the buffer")
         let blockStart = min(range.lowerBound, bytes.count &- VectorScan.width)
         let lanes = VectorScan.bundleIDLanes(UnsafeRawPointer(base + blockStart).loadUnaligned(as: VectorScan.Block.self))
         let first = UInt32(truncatingIfNeeded: range.lowerBound &- blockStart)
