@@ -31,7 +31,7 @@ public enum RegistrationLint {
             findings.append(RedirectDiagnostic(.warning, "whitespace",
                 "the redirect URI contains whitespace; registrations are compared exactly, so it can never match a clean URI"))
         }
-        if text.utf8.containsBytes("$(".utf8) || text.utf8.containsBytes("${".utf8) {
+        if BuildSettingText.containsReference(text) {
             findings.append(RedirectDiagnostic(.warning, "unexpanded-build-variable",
                 "the redirect URI contains an unexpanded build variable such as $(PRODUCT_BUNDLE_IDENTIFIER)"))
         }
