@@ -25,6 +25,10 @@ struct DoctorChecks {
     let sdk: SDKFlavour
     /// In project mode, `target 'Name' (Configuration)`.
     var projectDescription: String?
+    /// Why a setting with no value stays unexpanded (said in `unexpanded-variable`).
+    var unresolvedExplanation = "no project was read and no value was given for it"
+    /// Whether the Info.plist is generated from build settings alone (no file to add keys to).
+    var generatedOnly = false
     var context = DoctorContext()
     var findings: [DoctorFinding] = []
     var skipped: [DoctorSkippedCheck] = []
@@ -153,7 +157,7 @@ struct DoctorChecks {
                     "the URL scheme '\(scheme)' of the redirect URI is in no CFBundleURLTypes[].CFBundleURLSchemes"
                         + (nearMiss.map { " (found '\($0)', which does not match exactly)" }
                             ?? (expanded.isEmpty ? "" : " (registered: \(expanded.map { "'\($0)'" }.joined(separator: ", ")))")),
-                    fix: "add '\(scheme)' to CFBundleURLSchemes in a CFBundleURLTypes entry"))
+                    fix: "add '\(scheme)' to CFBundleURLSchemes in a CFBundleURLTypes entry" + generatedOnlyNote("CFBundleURLTypes")))
             }
         } else if info != nil {
             skip("url-scheme-registered", redirectIssue)
@@ -199,7 +203,7 @@ struct DoctorChecks {
                 }
                 findings.append(DoctorFinding(.error, "query-scheme-missing",
                     "LSApplicationQueriesSchemes does not list '\(scheme)', so the app cannot open the broker (\(sdk.rawValue.uppercased()) needs \(sdk.queriedSchemes.joined(separator: " and ")))",
-                    fix: "add '\(scheme)' to LSApplicationQueriesSchemes"))
+                    fix: "add '\(scheme)' to LSApplicationQueriesSchemes" + generatedOnlyNote("LSApplicationQueriesSchemes")))
             }
         } else {
             skip("query-schemes", "the Info.plist could not be read")
@@ -379,6 +383,14 @@ struct DoctorChecks {
         return "\(what) is \(value), which code signing completes (\(expansion.signing.map { "$(\($0))" }.joined(separator: ", ")))"
     }
 
+    /// For a target whose Info.plist Xcode generates: where a key that no build setting can
+    /// produce goes.
+    private func generatedOnlyNote(_ key: String) -> String {
+        generatedOnly
+            ? "; the target's Info.plist is generated from build settings, which cannot hold \(key): add an Info.plist file with it and set INFOPLIST_FILE (Xcode merges the file into the generated Info.plist)"
+            : ""
+    }
+
     private static func listed(_ locations: [String]) -> String {
         switch locations.count {
         case 0: return ""
@@ -395,8 +407,10 @@ struct DoctorChecks {
             switch kind {
             case .unresolved:
                 result.append(DoctorFinding(.warning, "unexpanded-variable",
-                    "$(\(name)) is not expanded (in \(places)): no project was read and no value was given for \(name), so the checks that need it were skipped",
-                    fix: name == "PRODUCT_BUNDLE_IDENTIFIER"
+                    "$(\(name)) is not expanded (in \(places)): \(unresolvedExplanation), so the checks that need it were skipped",
+                    fix: projectDescription != nil
+                        ? "make the base .xcconfig files readable (for CocoaPods, run `pod install`), or pass --build-setting \(name)=<value>"
+                        : name == "PRODUCT_BUNDLE_IDENTIFIER"
                         ? "pass --project <App.xcodeproj> to read it from the project, or --bundle-id <bundle.id>"
                         : "pass --project <App.xcodeproj> to read it from the project, or --build-setting \(name)=<value>"))
             case .unset:

@@ -9,6 +9,9 @@ struct ResolvedTarget {
     var settings: BuildSettings
     /// Problems met while gathering the settings (an unreadable base `.xcconfig`).
     var findings: [DoctorFinding] = []
+    /// Whether some settings could not be read (a base `.xcconfig` is missing or has bad lines):
+    /// then a setting set nowhere else may be set there, so it is unknown rather than unset.
+    var settingsAreIncomplete = false
 
     /// The configuration used when none is named.
     static let defaultConfiguration = "Release"
@@ -91,6 +94,7 @@ struct ResolvedTarget {
 
         guard let base = configuration.baseConfiguration else { return }
         guard let url = project.path(of: base) else {
+            settingsAreIncomplete = true
             findings.append(DoctorFinding(.warning, "xcconfig-unreadable",
                 "the base configuration of \(origin) is outside the source tree, so its settings are unknown",
                 fix: "pass the settings the checks need with --build-setting NAME=VALUE"))
@@ -98,6 +102,7 @@ struct ResolvedTarget {
         }
         let file = XCConfigFile.read(url, displayRoot: project.sourceRoot)
         for problem in file.problems {
+            settingsAreIncomplete = true
             findings.append(DoctorFinding(.warning, "xcconfig-unreadable",
                 "the base configuration of \(origin): \(problem.message); settings from it are unknown",
                 fix: problem.kind == .missingFile
