@@ -104,3 +104,82 @@ struct DoctorTests {
         }
     }
 }
+
+/// An Info.plist checked without a project: values given with `buildSettings` and `bundleID`, one
+/// finding per unexpanded variable, and the skipped checks with their reasons.
+struct UnexpandedPlistTests {
+    static let sample = DoctorTests.fixtures.appendingPathComponent("Projects/Sample/IdentitySample/Info.plist")
+
+    @Test func oneFindingPerVariableAndOnlyTheChecksThatNeedItAreSkipped() throws {
+        let report = AppConfigurationDoctor.report(infoPlist: try DoctorTests.data("msal-unexpanded.plist"),
+                                                   redirectURI: "msauth.com.contoso.MailApp://auth")
+        #expect(report.findings.map(\.code) == ["unexpanded-variable"])
+        #expect(report.findings.first?.severity == .warning)
+        #expect(report.findings.first?.message.contains("CFBundleIdentifier and CFBundleURLTypes[0].CFBundleURLSchemes[0]") == true)
+        #expect(report.skipped.map(\.check) == ["bundle-id", "url-scheme-registered", "bundle-id-matches-redirect"])
+        #expect(report.skipped.last?.reason == "CFBundleIdentifier is $(PRODUCT_BUNDLE_IDENTIFIER) and no value was given")
+        #expect(!report.hasErrors)
+    }
+
+    @Test func theMicrosoftSampleShapeStillGetsItsOtherChecks() throws {
+        let plain = AppConfigurationDoctor.report(infoPlist: try Data(contentsOf: Self.sample))
+        #expect(plain.findings.map(\.code) == ["unexpanded-variable"])
+        #expect(plain.skipped.map(\.check) == ["bundle-id", "redirect-uri", "url-scheme-registered", "bundle-id-matches-redirect"])
+        // query-schemes ran: take msauthv3 away and it fails.
+        var info = try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: Self.sample), format: nil) as? [String: Any])
+        info["LSApplicationQueriesSchemes"] = ["msauth", "msauthv2"]
+        let broken = AppConfigurationDoctor.report(infoPlist: try PropertyListSerialization.data(fromPropertyList: info, format: .binary, options: 0))
+        #expect(broken.findings.map(\.code) == ["query-scheme-missing", "unexpanded-variable"])
+    }
+
+    @Test(arguments: [
+        ([:], "com.contoso.identitysample.IdentitySample", [String]()),
+        (["PRODUCT_BUNDLE_IDENTIFIER": "com.contoso.identitysample.IdentitySample"], nil, []),
+        ([:], "com.contoso.other", ["url-scheme-not-registered"]),
+    ] as [([String: String], String?, [String])])
+    func valuesGivenExpandTheSettings(settings: [String: String], bundleID: String?, errors: [String]) throws {
+        let report = AppConfigurationDoctor.report(infoPlist: try Data(contentsOf: Self.sample), buildSettings: settings, bundleID: bundleID)
+        #expect(report.findings.filter { $0.severity != .info }.map(\.code) == errors)
+        #expect(report.skipped.isEmpty)
+        #expect(report.context.bundleID == bundleID ?? settings["PRODUCT_BUNDLE_IDENTIFIER"])
+    }
+
+    @Test func aValueNoCheckedValueUsesIsNoted() throws {
+        let report = AppConfigurationDoctor.report(infoPlist: try DoctorTests.data("msal-good.plist"), bundleID: "com.contoso.MailApp")
+        #expect(report.findings.map(\.code) == ["redirect-uri-derived", "build-setting-unused"])
+        #expect(report.findings.last?.message.contains("--bundle-id com.contoso.MailApp") == true)
+    }
+
+    @Test func signingVariablesInEntitlementsMatchTheGroupThatFollows() throws {
+        let entitlements = try PropertyListSerialization.data(fromPropertyList: [
+            "keychain-access-groups": ["$(TeamIdentifierPrefix)com.microsoft.adalcache", "${AppIdentifierPrefix}$(GROUP)"],
+        ], format: .xml, options: 0)
+        let info = try DoctorTests.data("msal-good.plist")
+        let found = AppConfigurationDoctor.report(infoPlist: info, entitlements: entitlements, keychainGroup: "com.microsoft.adalcache")
+        #expect(found.findings.filter { $0.severity != .info }.isEmpty)
+        #expect(found.findings.map(\.code).contains("signing-variable"))
+        let pending = AppConfigurationDoctor.report(infoPlist: info, entitlements: entitlements, keychainGroup: "com.contoso.shared")
+        #expect(pending.skipped.map(\.check) == ["keychain-group"])
+        let given = AppConfigurationDoctor.report(infoPlist: info, entitlements: entitlements, buildSettings: ["GROUP": "com.contoso.shared"],
+                                                  keychainGroup: "com.contoso.shared")
+        #expect(given.skipped.isEmpty && !given.hasErrors)
+        // A built entitlements file: a ten-character prefix, nothing else accepted in its place.
+        for (entry, matches) in [("ABCDE12345.com.microsoft.adalcache", true), ("com.evil.com.microsoft.adalcache", false),
+                                 ("ABCDE1234.com.microsoft.adalcache", false)] {
+            let data = try PropertyListSerialization.data(fromPropertyList: ["keychain-access-groups": [entry]], format: .xml, options: 0)
+            let report = AppConfigurationDoctor.report(infoPlist: info, entitlements: data, keychainGroup: "com.microsoft.adalcache")
+            #expect(report.hasErrors == !matches, "\(entry)")
+        }
+    }
+
+    @Test func expansionProblemsAreFindings() throws {
+        let info = try PropertyListSerialization.data(fromPropertyList: [
+            "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER",
+            "CFBundleURLTypes": [["CFBundleURLSchemes": ["msauth.$(A:dir)", "$(B)"]]],
+            "LSApplicationQueriesSchemes": ["msauthv2", "msauthv3"],
+        ], format: .xml, options: 0)
+        let report = AppConfigurationDoctor.report(infoPlist: info, buildSettings: ["A": "x", "B": "$(C)", "C": "$(B)"])
+        #expect(report.findings.map(\.code) == ["build-setting-cycle", "build-setting-operator-unsupported", "build-setting-unterminated"])
+        #expect(report.skipped.map(\.check) == ["bundle-id", "redirect-uri", "url-scheme-registered", "bundle-id-matches-redirect"])
+    }
+}
