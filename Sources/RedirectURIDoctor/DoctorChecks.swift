@@ -70,11 +70,11 @@ struct DoctorChecks {
                     skip("bundle-id", bundleIDIssue)
                 } else if expansion.value.isEmpty {
                     bundleIDIssue = "CFBundleIdentifier is empty"
-                    findings.append(DoctorFinding(.error, "bundle-id-missing", "CFBundleIdentifier '\(written)' expands to an empty string",
+                    findings.append(DoctorFinding(.error, .bundleIDMissing, "CFBundleIdentifier '\(written)' expands to an empty string",
                         fix: "set PRODUCT_BUNDLE_IDENTIFIER (or CFBundleIdentifier) to the app's bundle ID"))
                 } else if BundleID(expansion.value) == nil {
                     bundleIDIssue = "CFBundleIdentifier '\(expansion.value)' is not a valid bundle ID"
-                    findings.append(DoctorFinding(.error, "bundle-id-invalid",
+                    findings.append(DoctorFinding(.error, .bundleIDInvalid,
                         "CFBundleIdentifier is '\(expansion.value)'\(written == expansion.value ? "" : " (written '\(written)')"), which is not a valid bundle ID: dot-separated labels of A–Z, a–z, 0–9 and '-'",
                         fix: "use $(PRODUCT_NAME:rfc1034identifier) rather than $(PRODUCT_NAME) in the bundle ID, or write it with letters, digits, '-' and '.' only"))
                 } else {
@@ -83,7 +83,7 @@ struct DoctorChecks {
                 }
             case nil:
                 bundleIDIssue = "the Info.plist has no CFBundleIdentifier"
-                findings.append(DoctorFinding(.error, "bundle-id-missing", "the Info.plist has no CFBundleIdentifier",
+                findings.append(DoctorFinding(.error, .bundleIDMissing, "the Info.plist has no CFBundleIdentifier",
                     fix: "add CFBundleIdentifier with the value $(PRODUCT_BUNDLE_IDENTIFIER), or the app's bundle ID"))
             default:
                 bundleIDIssue = "CFBundleIdentifier is not a string"
@@ -104,7 +104,7 @@ struct DoctorChecks {
                     redirect = try RedirectURI(parsing: expansion.value)
                 } catch {
                     redirectIssue = "the redirect URI is not valid"
-                    findings.append(DoctorFinding(.error, "redirect-uri-invalid",
+                    findings.append(DoctorFinding(.error, .redirectURIInvalid,
                         "the redirect URI '\(expansion.value)' is not a valid absolute URI: \(error.kind) at offset \(error.offset)",
                         fix: "use the redirect URI registered for the app, e.g. msauth.<bundle.id>://auth"))
                 }
@@ -112,7 +112,7 @@ struct DoctorChecks {
         } else if sdk == .msal {
             if let bundleID, let id = BundleID(bundleID), let derived = try? RedirectURI.msalBroker(bundleID: id) {
                 redirect = derived
-                findings.append(DoctorFinding(.info, "redirect-uri-derived", "no redirect URI given; checking the MSAL redirect URI '\(derived)'",
+                findings.append(DoctorFinding(.info, .redirectURIDerived, "no redirect URI given; checking the MSAL redirect URI '\(derived)'",
                     fix: "pass --redirect-uri to check another one"))
             } else {
                 skip("redirect-uri", "no redirect URI was given, and the MSAL one is derived from CFBundleIdentifier: \(bundleIDIssue)")
@@ -129,7 +129,7 @@ struct DoctorChecks {
                 let expansion = expand(written, at: location)
                 registered.append((location, expansion))
                 if expansion.value.contains(where: \.isWhitespace) {
-                    findings.append(DoctorFinding(.error, "url-scheme-whitespace", "the URL scheme '\(expansion.value)' (\(location)) contains whitespace",
+                    findings.append(DoctorFinding(.error, .urlSchemeWhitespace, "the URL scheme '\(expansion.value)' (\(location)) contains whitespace",
                         fix: "remove the whitespace: schemes are matched exactly"))
                 }
             }
@@ -153,7 +153,7 @@ struct DoctorChecks {
                     continue
                 }
                 let nearMiss = expanded.first { $0.lowercased() == scheme.lowercased() || $0.trimmingCharacters(in: .whitespacesAndNewlines) == scheme }
-                findings.append(DoctorFinding(.error, "url-scheme-not-registered",
+                findings.append(DoctorFinding(.error, .urlSchemeNotRegistered,
                     "the URL scheme '\(scheme)' of the redirect URI is in no CFBundleURLTypes[].CFBundleURLSchemes"
                         + (nearMiss.map { " (found '\($0)', which does not match exactly)" }
                             ?? (expanded.isEmpty ? "" : " (registered: \(expanded.map { "'\($0)'" }.joined(separator: ", ")))")),
@@ -167,7 +167,7 @@ struct DoctorChecks {
         if let redirect, let carried = redirect.bundleID {
             if let bundleID {
                 if carried.description != bundleID {
-                    findings.append(DoctorFinding(.error, "bundle-id-mismatch",
+                    findings.append(DoctorFinding(.error, .bundleIDMismatch,
                         "CFBundleIdentifier is '\(bundleID)' but the redirect URI carries '\(carried)'; the broker refuses tokens when they differ",
                         fix: "use the redirect URI built from the app's bundle ID, e.g. msauth.\(bundleID)://auth"))
                 }
@@ -201,7 +201,7 @@ struct DoctorChecks {
                     skip("query-schemes", "'\(scheme)' is not among the queried schemes that could be expanded, and \(reason(pending.location, pending.expansion))")
                     continue
                 }
-                findings.append(DoctorFinding(.error, "query-scheme-missing",
+                findings.append(DoctorFinding(.error, .querySchemeMissing,
                     "LSApplicationQueriesSchemes does not list '\(scheme)', so the app cannot open the broker (\(sdk.rawValue.uppercased()) needs \(sdk.queriedSchemes.joined(separator: " and ")))",
                     fix: "add '\(scheme)' to LSApplicationQueriesSchemes" + generatedOnlyNote("LSApplicationQueriesSchemes")))
             }
@@ -215,10 +215,10 @@ struct DoctorChecks {
         } else {
             switch entitlements {
             case .data(let data) where AppConfigurationDoctor.dictionary(data) == nil:
-                findings.append(DoctorFinding(.error, "plist-unreadable", "the entitlements file is not a property list with a dictionary at its root",
+                findings.append(DoctorFinding(.error, .plistUnreadable, "the entitlements file is not a property list with a dictionary at its root",
                     fix: "pass the app's .entitlements file"))
             case .unreadable(let message):
-                findings.append(DoctorFinding(.error, "plist-unreadable", message, fix: "point CODE_SIGN_ENTITLEMENTS at the target's .entitlements file"))
+                findings.append(DoctorFinding(.error, .plistUnreadable, message, fix: "point CODE_SIGN_ENTITLEMENTS at the target's .entitlements file"))
             default:
                 break
             }
@@ -231,24 +231,24 @@ struct DoctorChecks {
         let data: Data
         switch source {
         case .none:
-            findings.append(DoctorFinding(.error, "keychain-group-missing",
+            findings.append(DoctorFinding(.error, .keychainGroupMissing,
                 "the keychain group '\(group)' was named but " + (projectDescription.map { "\($0) has no CODE_SIGN_ENTITLEMENTS" } ?? "no entitlements were given"),
                 fix: projectDescription == nil ? "pass the app's .entitlements file with --entitlements"
                     : "add the Keychain Sharing capability (it sets CODE_SIGN_ENTITLEMENTS), or pass --entitlements"))
             return
         case .unreadable(let message):
-            findings.append(DoctorFinding(.error, "plist-unreadable", message, fix: "point CODE_SIGN_ENTITLEMENTS at the target's .entitlements file"))
+            findings.append(DoctorFinding(.error, .plistUnreadable, message, fix: "point CODE_SIGN_ENTITLEMENTS at the target's .entitlements file"))
             return
         case .data(let bytes):
             data = bytes
         }
         guard let plist = AppConfigurationDoctor.dictionary(data) else {
-            findings.append(DoctorFinding(.error, "plist-unreadable", "the entitlements file is not a property list with a dictionary at its root",
+            findings.append(DoctorFinding(.error, .plistUnreadable, "the entitlements file is not a property list with a dictionary at its root",
                 fix: "pass the app's .entitlements file"))
             return
         }
         guard let groups = plist["keychain-access-groups"] as? [String] else {
-            findings.append(DoctorFinding(.error, "keychain-group-missing",
+            findings.append(DoctorFinding(.error, .keychainGroupMissing,
                 plist["keychain-access-groups"] == nil ? "the entitlements have no keychain-access-groups" : "keychain-access-groups is not an array of strings",
                 fix: "add keychain-access-groups with '$(AppIdentifierPrefix)\(group)'"))
             return
@@ -273,7 +273,7 @@ struct DoctorChecks {
             skip("keychain-group", "'\(group)' is not among the entries that could be expanded, and \(reason(pending.location, pending.expansion))")
             return
         }
-        findings.append(DoctorFinding(.error, "keychain-group-missing",
+        findings.append(DoctorFinding(.error, .keychainGroupMissing,
             "keychain-access-groups does not contain '\(group)' (it has \(shown.joined(separator: ", ")))",
             fix: "add '$(AppIdentifierPrefix)\(group)' to keychain-access-groups"))
     }
@@ -406,7 +406,7 @@ struct DoctorChecks {
             let places = Self.listed(locations)
             switch kind {
             case .unresolved:
-                result.append(DoctorFinding(.warning, "unexpanded-variable",
+                result.append(DoctorFinding(.warning, .unexpandedVariable,
                     "$(\(name)) is not expanded (in \(places)): \(unresolvedExplanation), so the checks that need it were skipped",
                     fix: projectDescription != nil
                         ? "make the base .xcconfig files readable (for CocoaPods, run `pod install`), or pass --build-setting \(name)=<value>"
@@ -414,43 +414,43 @@ struct DoctorChecks {
                         ? "pass --project <App.xcodeproj> to read it from the project, or --bundle-id <bundle.id>"
                         : "pass --project <App.xcodeproj> to read it from the project, or --build-setting \(name)=<value>"))
             case .unset:
-                result.append(DoctorFinding(.warning, "build-setting-unset",
+                result.append(DoctorFinding(.warning, .buildSettingUnset,
                     "\(name) is not set for \(projectDescription ?? "the target") at any level (target, project, .xcconfig files); Xcode substitutes an empty string (in \(places))",
                     fix: "set \(name) in the target's build settings or its .xcconfig file; if Xcode itself provides it, pass --build-setting \(name)=<value>"))
             case .signing:
-                result.append(DoctorFinding(.info, "signing-variable",
+                result.append(DoctorFinding(.info, .signingVariable,
                     "$(\(name)) (in \(places)) is filled in when the app is signed, from its provisioning profile",
                     fix: "nothing to do: the checks compare what follows it"))
             }
         }
         for (cycle, location) in cycles {
-            result.append(DoctorFinding(.warning, "build-setting-cycle",
+            result.append(DoctorFinding(.warning, .buildSettingCycle,
                 "\(cycle.joined(separator: " → ")): these settings refer to each other in a loop, which Xcode evaluates to an empty string (in \(location))",
                 fix: "give one of them a value that does not refer back"))
         }
         for (name, location) in unsupportedOperators {
-            result.append(DoctorFinding(.warning, "build-setting-operator-unsupported",
+            result.append(DoctorFinding(.warning, .buildSettingOperatorUnsupported,
                 "the operator ':\(name)' (in \(location)) is not one the doctor evaluates (lower, upper, identifier, rfc1034identifier, c99extidentifier, default=)",
                 fix: "pass the expanded value with --build-setting NAME=VALUE, or check the built app's Info.plist"))
         }
         for (text, location) in unterminated {
-            result.append(DoctorFinding(.warning, "build-setting-unterminated",
+            result.append(DoctorFinding(.warning, .buildSettingUnterminated,
                 "'\(text)' (in \(location)) has no closing delimiter; Xcode reports an error for it",
                 fix: "close the reference: $(NAME)"))
         }
         for (reason, location) in limits {
-            result.append(DoctorFinding(.warning, "build-setting-expansion-limit",
+            result.append(DoctorFinding(.warning, .buildSettingExpansionLimit,
                 "expanding \(location) stopped: \(reason)",
                 fix: "simplify the settings, or pass the expanded value with --build-setting NAME=VALUE"))
         }
         for name in used {
             guard let variants = expander.settings.conditionalVariants[name], !variants.isEmpty else { continue }
-            result.append(DoctorFinding(.info, "build-setting-conditional",
+            result.append(DoctorFinding(.info, .buildSettingConditional,
                 "\(name) also has conditional values, which the doctor does not evaluate: \(variants.joined(separator: ", ")); the unconditional value was used",
                 fix: "pass --build-setting \(name)=<value> to check with a conditional value"))
         }
         for (name, given) in givenSettings.sorted(by: { $0.key < $1.key }) where !used.contains(name) {
-            result.append(DoctorFinding(.info, "build-setting-unused",
+            result.append(DoctorFinding(.info, .buildSettingUnused,
                 "\(given) was not used: no checked value refers to \(name)",
                 fix: "check the setting's name; values the files write out in full need no setting"))
         }
@@ -458,6 +458,6 @@ struct DoctorChecks {
     }
 
     static func wrongType(_ key: String, expected: String) -> DoctorFinding {
-        DoctorFinding(.error, "plist-wrong-type", "\(key) should be \(expected)", fix: "fix the type of \(key) in the plist")
+        DoctorFinding(.error, .plistWrongType, "\(key) should be \(expected)", fix: "fix the type of \(key) in the plist")
     }
 }

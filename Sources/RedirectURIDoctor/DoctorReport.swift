@@ -1,26 +1,26 @@
+import RedirectURIKit
+
 /// A finding of the app configuration doctor: a severity, a stable code, what is wrong and the fix.
+///
+/// Severities and codes are the core's (``FindingSeverity``, ``FindingCode``): one scale and one
+/// namespace of codes for every module. In JSON both are their identifiers, e.g.
+/// `{"severity": "error", "code": "url-scheme-not-registered", "message": "…", "fix": "…"}`.
 public struct DoctorFinding: Sendable, Hashable, Codable {
-    /// How bad it is.
-    public enum Severity: String, Sendable, Hashable, Codable {
-        /// The broker flow will fail.
-        case error
-        /// Likely a mistake, or something the doctor could not check.
-        case warning
-        /// Worth knowing.
-        case info
-    }
+    /// How bad it is: `error` (the broker flow will fail), `warning` (likely a mistake, or
+    /// something the doctor could not check), `info` (worth knowing).
+    public typealias Severity = FindingSeverity
 
     /// How bad it is.
-    public var severity: Severity
-    /// A stable identifier (see ``AppConfigurationDoctor``).
-    public var code: String
+    public var severity: FindingSeverity
+    /// A stable identifier (see ``AppConfigurationDoctor`` and ``FindingCode/doctorCodes``).
+    public var code: FindingCode
     /// What is wrong.
     public var message: String
     /// How to fix it.
     public var fix: String
 
     /// Creates a finding.
-    public init(_ severity: Severity, _ code: String, _ message: String, fix: String) {
+    public init(_ severity: FindingSeverity, _ code: FindingCode, _ message: String, fix: String) {
         self.severity = severity
         self.code = code
         self.message = message

@@ -17,7 +17,7 @@ struct DoctorTests {
         AppConfigurationDoctor.diagnose(
             infoPlist: try data(info), entitlements: try entitlements.map(data), redirectURI: redirect, sdk: sdk,
             keychainGroup: group
-        ).filter { $0.severity != .info }.map(\.code)
+        ).filter { $0.severity != .info }.map(\.code.rawValue)
     }
 
     struct Row: Sendable, CustomTestStringConvertible {
@@ -78,7 +78,7 @@ struct DoctorTests {
             for finding in findings {
                 #expect(!finding.fix.isEmpty)
                 #expect(!finding.message.isEmpty)
-                seen.insert(finding.code)
+                seen.insert(finding.code.rawValue)
             }
         }
         let required: Set<String> = ["url-scheme-not-registered", "url-scheme-whitespace", "query-scheme-missing", "bundle-id-mismatch",
@@ -88,7 +88,7 @@ struct DoctorTests {
 
     @Test func derivedRedirectIsReportedAsInfo() throws {
         let findings = AppConfigurationDoctor.diagnose(infoPlist: try Self.data("msal-good.plist"))
-        #expect(findings.map(\.code) == ["redirect-uri-derived"])
+        #expect(findings.map(\.code.rawValue) == ["redirect-uri-derived"])
         #expect(findings.first?.message.contains("msauth.com.contoso.MailApp://auth") == true)
     }
 
@@ -100,7 +100,7 @@ struct DoctorTests {
                 return UInt8(truncatingIfNeeded: state >> 33)
             }
             let findings = AppConfigurationDoctor.diagnose(infoPlist: Data(bytes), entitlements: Data(bytes), keychainGroup: "g")
-            #expect(findings.first?.code == "plist-unreadable" || !findings.isEmpty)
+            #expect(findings.first?.code.rawValue == "plist-unreadable" || !findings.isEmpty)
         }
     }
 }
@@ -113,7 +113,7 @@ struct UnexpandedPlistTests {
     @Test func oneFindingPerVariableAndOnlyTheChecksThatNeedItAreSkipped() throws {
         let report = AppConfigurationDoctor.report(infoPlist: try DoctorTests.data("msal-unexpanded.plist"),
                                                    redirectURI: "msauth.com.contoso.MailApp://auth")
-        #expect(report.findings.map(\.code) == ["unexpanded-variable"])
+        #expect(report.findings.map(\.code.rawValue) == ["unexpanded-variable"])
         #expect(report.findings.first?.severity == .warning)
         #expect(report.findings.first?.message.contains("CFBundleIdentifier and CFBundleURLTypes[0].CFBundleURLSchemes[0]") == true)
         #expect(report.skipped.map(\.check) == ["bundle-id", "url-scheme-registered", "bundle-id-matches-redirect"])
@@ -123,13 +123,13 @@ struct UnexpandedPlistTests {
 
     @Test func theMicrosoftSampleShapeStillGetsItsOtherChecks() throws {
         let plain = AppConfigurationDoctor.report(infoPlist: try Data(contentsOf: Self.sample))
-        #expect(plain.findings.map(\.code) == ["unexpanded-variable"])
+        #expect(plain.findings.map(\.code.rawValue) == ["unexpanded-variable"])
         #expect(plain.skipped.map(\.check) == ["bundle-id", "redirect-uri", "url-scheme-registered", "bundle-id-matches-redirect"])
         // query-schemes ran: take msauthv3 away and it fails.
         var info = try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: Self.sample), format: nil) as? [String: Any])
         info["LSApplicationQueriesSchemes"] = ["msauth", "msauthv2"]
         let broken = AppConfigurationDoctor.report(infoPlist: try PropertyListSerialization.data(fromPropertyList: info, format: .binary, options: 0))
-        #expect(broken.findings.map(\.code) == ["query-scheme-missing", "unexpanded-variable"])
+        #expect(broken.findings.map(\.code.rawValue) == ["query-scheme-missing", "unexpanded-variable"])
     }
 
     @Test(arguments: [
@@ -139,14 +139,14 @@ struct UnexpandedPlistTests {
     ] as [([String: String], String?, [String])])
     func valuesGivenExpandTheSettings(settings: [String: String], bundleID: String?, errors: [String]) throws {
         let report = AppConfigurationDoctor.report(infoPlist: try Data(contentsOf: Self.sample), buildSettings: settings, bundleID: bundleID)
-        #expect(report.findings.filter { $0.severity != .info }.map(\.code) == errors)
+        #expect(report.findings.filter { $0.severity != .info }.map(\.code.rawValue) == errors)
         #expect(report.skipped.isEmpty)
         #expect(report.context.bundleID == bundleID ?? settings["PRODUCT_BUNDLE_IDENTIFIER"])
     }
 
     @Test func aValueNoCheckedValueUsesIsNoted() throws {
         let report = AppConfigurationDoctor.report(infoPlist: try DoctorTests.data("msal-good.plist"), bundleID: "com.contoso.MailApp")
-        #expect(report.findings.map(\.code) == ["redirect-uri-derived", "build-setting-unused"])
+        #expect(report.findings.map(\.code.rawValue) == ["redirect-uri-derived", "build-setting-unused"])
         #expect(report.findings.last?.message.contains("--bundle-id com.contoso.MailApp") == true)
     }
 
@@ -157,7 +157,7 @@ struct UnexpandedPlistTests {
         let info = try DoctorTests.data("msal-good.plist")
         let found = AppConfigurationDoctor.report(infoPlist: info, entitlements: entitlements, keychainGroup: "com.microsoft.adalcache")
         #expect(found.findings.filter { $0.severity != .info }.isEmpty)
-        #expect(found.findings.map(\.code).contains("signing-variable"))
+        #expect(found.findings.map(\.code.rawValue).contains("signing-variable"))
         let pending = AppConfigurationDoctor.report(infoPlist: info, entitlements: entitlements, keychainGroup: "com.contoso.shared")
         #expect(pending.skipped.map(\.check) == ["keychain-group"])
         let given = AppConfigurationDoctor.report(infoPlist: info, entitlements: entitlements, buildSettings: ["GROUP": "com.contoso.shared"],
@@ -179,7 +179,7 @@ struct UnexpandedPlistTests {
             "LSApplicationQueriesSchemes": ["msauthv2", "msauthv3"],
         ], format: .xml, options: 0)
         let report = AppConfigurationDoctor.report(infoPlist: info, buildSettings: ["A": "x", "B": "$(C)", "C": "$(B)"])
-        #expect(report.findings.map(\.code) == ["build-setting-cycle", "build-setting-operator-unsupported", "build-setting-unterminated"])
+        #expect(report.findings.map(\.code.rawValue) == ["build-setting-cycle", "build-setting-operator-unsupported", "build-setting-unterminated"])
         #expect(report.skipped.map(\.check) == ["bundle-id", "redirect-uri", "url-scheme-registered", "bundle-id-matches-redirect"])
     }
 }

@@ -99,10 +99,10 @@ struct ProjectDoctorTests {
         let report = try AppConfigurationDoctor.report(
             project: Self.project(row.project), target: row.target, configuration: row.configuration, buildSettings: row.settings,
             redirectURI: row.redirect, sdk: row.sdk, keychainGroup: row.group)
-        #expect(report.findings.filter { $0.severity != .info }.map(\.code) == row.codes)
+        #expect(report.findings.filter { $0.severity != .info }.map(\.code.rawValue) == row.codes)
         #expect(report.skipped.map(\.check) == row.skipped)
         #expect(report.context.bundleID == row.bundleID)
-        #expect(report.findings.first?.code == "project-target")
+        #expect(report.findings.first?.code.rawValue == "project-target")
         #expect(report.findings.allSatisfy { !$0.fix.isEmpty && !$0.message.isEmpty })
     }
 
@@ -129,29 +129,29 @@ struct ProjectDoctorTests {
 
     @Test func signingVariablesAreInformationNotUnexpanded() throws {
         let report = try AppConfigurationDoctor.report(project: Self.project(Self.mail), keychainGroup: "com.microsoft.adalcache")
-        let signing = report.findings.filter { $0.code == "signing-variable" }
+        let signing = report.findings.filter { $0.code.rawValue == "signing-variable" }
         #expect(signing.count == 1)
         #expect(signing.first?.severity == .info)
         #expect(signing.first?.message.contains("keychain-access-groups[0] and keychain-access-groups[1]") == true)
-        #expect(!report.findings.contains { $0.code == "unexpanded-variable" })
+        #expect(!report.findings.contains { $0.code.rawValue == "unexpanded-variable" })
     }
 
     @Test func conditionalVariantsAreNoted() throws {
         let report = try AppConfigurationDoctor.report(project: Self.project(Self.notes), target: "Notes", configuration: "Debug")
-        let note = try #require(report.findings.first { $0.code == "build-setting-conditional" })
+        let note = try #require(report.findings.first { $0.code.rawValue == "build-setting-conditional" })
         #expect(note.message.contains("PRODUCT_BUNDLE_IDENTIFIER[sdk=iphonesimulator*]"))
     }
 
     @Test func generatedInfoPlistSaysWhereTheKeysGo() throws {
         let report = try AppConfigurationDoctor.report(project: Self.project(Self.notes), target: "Notes")
-        let missing = try #require(report.findings.first { $0.code == "url-scheme-not-registered" })
+        let missing = try #require(report.findings.first { $0.code.rawValue == "url-scheme-not-registered" })
         #expect(missing.fix.contains("INFOPLIST_FILE"))
         #expect(report.context.infoPlist?.contains("generated") == true)
     }
 
     @Test func unusedGivenSettingsAreNoted() throws {
         let report = try AppConfigurationDoctor.report(project: Self.project(Self.sample), buildSettings: ["PRODUCT_BUNDLE_IDENTIFER": "x"])
-        let unused = try #require(report.findings.first { $0.code == "build-setting-unused" })
+        let unused = try #require(report.findings.first { $0.code.rawValue == "build-setting-unused" })
         #expect(unused.message.contains("PRODUCT_BUNDLE_IDENTIFER=x"))
     }
 
@@ -161,7 +161,7 @@ struct ProjectDoctorTests {
                                                        entitlements: try DoctorTests.data("entitlements-other.plist"),
                                                        keychainGroup: "com.microsoft.adalcache")
         #expect(report.context.bundleID == "com.contoso.MailApp")
-        #expect(report.findings.filter { $0.severity == .error }.map(\.code) == ["keychain-group-missing"])
+        #expect(report.findings.filter { $0.severity == .error }.map(\.code.rawValue) == ["keychain-group-missing"])
     }
 
     @Test(arguments: [

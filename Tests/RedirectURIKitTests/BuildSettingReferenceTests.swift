@@ -70,18 +70,6 @@ struct BuildSettingReferenceTests {
 
     @Test func rowCountIsPinned() { #expect(Self.rows.count == 25) }
 
-    @Test(arguments: [
-        ("msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth", true),
-        ("x-msauth-app://${BUNDLE_ID}", true),
-        ("msauth.com.contoso.app://auth", false),
-        ("https://h/cb$NAME", false),       // undelimited: '$' is legal in a path
-        ("$$(A)", false),
-        ("$(", true),
-    ])
-    func containsReference(text: String, expected: Bool) {
-        #expect(BuildSettingText.containsReference(text) == expected)
-    }
-
     @Test func offsetsAreByteOffsetsAndReferencesCoverTheirText() {
         let text = "é.$(A:lower).${B}.$C"
         let bytes = Array(text.utf8)

@@ -50,12 +50,14 @@ public struct BuildSettingReference: Sendable, Hashable {
 ///   over letters, digits, `_` and `.`;
 /// - `$$` is a literal `$`; a `$` followed by anything else, or at the end, is a literal `$`.
 ///
+/// This is the grammar for *expanding* values (the doctor's use); whether a final value still
+/// holds a variable that was never expanded is ``RegistrationLint/containsBuildVariable(_:)``.
+///
 /// Linear in the text's length; the nesting of delimiters is tracked on a heap stack, so no input
 /// can exhaust the call stack. Any bytes are accepted.
 ///
 /// ```swift
-/// BuildSettingText.containsReference("msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth")   // true
-/// BuildSettingText.containsReference("msauth.com.contoso.app://auth")                 // false
+/// BuildSettingText.segments(of: "msauth.$(PRODUCT_BUNDLE_IDENTIFIER)").count   // 2: a literal, a reference
 /// ```
 public enum BuildSettingText {
     /// A piece of scanned text.
@@ -118,17 +120,6 @@ public enum BuildSettingText {
         }
         flushLiteral(upTo: upper)
         return segments
-    }
-
-    /// Whether `text` contains a delimited reference, `$(…)` or `${…}` (terminated or not).
-    ///
-    /// Undelimited `$NAME` is not counted: `$` is a legal character in URI paths and queries, and
-    /// Xcode itself keeps `$NAME` as written when no such setting exists.
-    public static func containsReference(_ text: String) -> Bool {
-        segments(of: text).contains { segment in
-            if case .reference(let reference) = segment { return reference.delimiter != .none }
-            return false
-        }
     }
 
     /// The end of a delimited reference whose content starts at `start`: one past its closing
