@@ -91,7 +91,18 @@ struct DoctorChecks {
             }
         }
 
-        // The redirect URI: given, or derived for MSAL.
+        // CFBundleURLTypes → CFBundleURLSchemes, expanded first: MSAL picks its default redirect
+        // URI by what is registered.
+        var registered: [(location: String, expansion: Expansion)] = []
+        if let info {
+            for (location, written) in urlSchemes(info) {
+                registered.append((location, expand(written, at: location)))
+            }
+        }
+        let expanded = registered.filter(\.expansion.isComplete).map(\.expansion.value)
+        let pending = registered.first { !$0.expansion.isComplete }
+
+        // The redirect URI: given, or derived for MSAL as MSAL derives it.
         var redirect: RedirectURI?
         var redirectIssue = "there is no redirect URI to check"
         if let redirectURI {
@@ -110,29 +121,24 @@ struct DoctorChecks {
                 }
             }
         } else if sdk == .msal {
-            if let bundleID, let id = BundleID(bundleID), let derived = try? RedirectURI.msalBroker(bundleID: id) {
-                redirect = derived
-                findings.append(DoctorFinding(.info, .redirectURIDerived, "no redirect URI given; checking the MSAL redirect URI '\(derived)'",
-                    fix: "pass --redirect-uri to check another one"))
-            } else {
-                skip("redirect-uri", "no redirect URI was given, and the MSAL one is derived from CFBundleIdentifier: \(bundleIDIssue)")
-            }
+            redirect = msalDefaultRedirect(bundleID: bundleID, bundleIDIssue: bundleIDIssue, registered: expanded, pending: pending != nil)
         } else {
             skip("redirect-uri", "no redirect URI was given, and an ADAL redirect URI cannot be derived (pass --redirect-uri)")
         }
         context.redirectURI = redirect?.description
 
+        // A redirect URI that names a client rather than the app: no broker can use it.
+        if let redirect, let lint = RegistrationLint.lint(redirect.description).first(where: { $0.code == .notBrokerCapable }) {
+            let scheme = bundleID.map { "msauth.\($0)" } ?? "msauth.<bundle ID>"
+            findings.append(DoctorFinding(.error, .notBrokerCapable,
+                "the redirect URI '\(redirect)' names client \(redirect.clientID ?? ""), not the app (MSAL's client-ID form; \(lint.message.split(separator: ":").first ?? "")): MSAL signs in without the broker",
+                fix: "register \(scheme)://auth: add '\(scheme)' to CFBundleURLSchemes and the redirect URI to the app's registration; MSAL then uses it"))
+        }
+
         // CFBundleURLTypes → CFBundleURLSchemes
-        var registered: [(location: String, expansion: Expansion)] = []
-        if let info {
-            for (location, written) in urlSchemes(info) {
-                let expansion = expand(written, at: location)
-                registered.append((location, expansion))
-                if expansion.value.contains(where: \.isWhitespace) {
-                    findings.append(DoctorFinding(.error, .urlSchemeWhitespace, "the URL scheme '\(expansion.value)' (\(location)) contains whitespace",
-                        fix: "remove the whitespace: schemes are matched exactly"))
-                }
-            }
+        for (location, expansion) in registered where expansion.value.contains(where: \.isWhitespace) {
+            findings.append(DoctorFinding(.error, .urlSchemeWhitespace, "the URL scheme '\(expansion.value)' (\(location)) contains whitespace",
+                fix: "remove the whitespace: schemes are matched exactly"))
         }
         if let redirect, let scheme = redirect.reference.scheme {
             var needed: [String] = []
@@ -144,8 +150,6 @@ struct DoctorChecks {
             default:
                 needed = [String(scheme)]
             }
-            let expanded = registered.filter(\.expansion.isComplete).map(\.expansion.value)
-            let pending = registered.first { !$0.expansion.isComplete }
             for scheme in needed where !expanded.contains(scheme) {
                 if let pending {
                     skip("url-scheme-registered",
@@ -225,6 +229,39 @@ struct DoctorChecks {
         }
 
         findings += variableFindings()
+    }
+
+    /// The redirect URI MSAL uses when the app configures none: `msauth.<bundle ID>://auth` when
+    /// that scheme is registered, else `msal<client ID>://auth` when a client-ID scheme is
+    /// (MSAL's fallback, which is not broker-capable), else the broker one, which then fails the
+    /// scheme check. Which scheme is a client-ID scheme is the core's classification.
+    private mutating func msalDefaultRedirect(
+        bundleID: String?, bundleIDIssue: String, registered: [String], pending: Bool
+    ) -> RedirectURI? {
+        let clientIDRedirects = registered.compactMap { scheme -> RedirectURI? in
+            guard let candidate = try? RedirectURI(parsing: scheme + "://auth"), candidate.form == .msalClientID else { return nil }
+            return candidate
+        }
+        let broker = bundleID.flatMap(BundleID.init).flatMap { try? RedirectURI.msalBroker(bundleID: $0) }
+        let brokerScheme = broker?.reference.scheme.map(String.init)
+        // With a scheme still unexpanded, the broker scheme may be registered after all.
+        let brokerRegistered = brokerScheme.map(registered.contains) ?? registered.contains { scheme in
+            (try? RedirectURI(parsing: scheme + "://auth"))?.form == .msalBroker
+        }
+        if !brokerRegistered, !pending, let fallback = clientIDRedirects.first {
+            findings.append(DoctorFinding(.info, .redirectURIDerived,
+                "no redirect URI given; checking '\(fallback)', the one MSAL uses: CFBundleURLSchemes has '\(fallback.reference.scheme ?? "")' and not "
+                    + (brokerScheme.map { "'\($0)'" } ?? "an msauth.<bundle ID> scheme"),
+                fix: "pass --redirect-uri to check another one"))
+            return fallback
+        }
+        if let broker {
+            findings.append(DoctorFinding(.info, .redirectURIDerived, "no redirect URI given; checking the MSAL redirect URI '\(broker)'",
+                fix: "pass --redirect-uri to check another one"))
+            return broker
+        }
+        skip("redirect-uri", "no redirect URI was given, and the MSAL one is derived from CFBundleIdentifier: \(bundleIDIssue)")
+        return nil
     }
 
     private mutating func keychainCheck(_ source: EntitlementsSource, group: String) {

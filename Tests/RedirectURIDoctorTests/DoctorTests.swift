@@ -60,6 +60,12 @@ struct DoctorTests {
         Row(info: "msal-good.plist", entitlements: "entitlements-empty.plist", group: "com.microsoft.adalcache", expected: ["keychain-group-missing"]),
         Row(info: "msal-good.plist", group: "com.microsoft.adalcache", expected: ["keychain-group-missing"]),
         Row(info: "msal-good.plist", entitlements: "garbage.plist", group: "com.microsoft.adalcache", expected: ["plist-unreadable"]),
+        // MSAL's client-ID redirect URI msal<client ID>://auth: its fallback, not broker-capable.
+        Row(info: "msal-client-id-only.plist", expected: ["not-broker-capable"]),
+        Row(info: "msal-client-id-and-broker.plist", expected: []),
+        Row(info: "msal-client-id-unexpanded.plist", expected: ["not-broker-capable", "unexpanded-variable"]),
+        Row(info: "msal-good.plist", redirect: "msal3c62ac97-29eb-4aed-a3c8-add0298508da://auth",
+            expected: ["not-broker-capable", "url-scheme-not-registered"]),
     ]
 
     @Test(arguments: rows)
@@ -67,7 +73,7 @@ struct DoctorTests {
         #expect(try Self.codes(row.info, entitlements: row.entitlements, redirect: row.redirect, sdk: row.sdk, group: row.group) == row.expected)
     }
 
-    @Test func rowCountIsPinned() { #expect(Self.rows.count == 25) }
+    @Test func rowCountIsPinned() { #expect(Self.rows.count == 29) }
 
     @Test func everyFindingHasAFixAndTheDocumentedCodes() throws {
         var seen: Set<String> = []
@@ -82,7 +88,8 @@ struct DoctorTests {
             }
         }
         let required: Set<String> = ["url-scheme-not-registered", "url-scheme-whitespace", "query-scheme-missing", "bundle-id-mismatch",
-                                     "unexpanded-variable", "redirect-uri-invalid", "keychain-group-missing", "plist-unreadable"]
+                                     "unexpanded-variable", "redirect-uri-invalid", "keychain-group-missing", "plist-unreadable",
+                                     "not-broker-capable"]
         #expect(required.isSubset(of: seen))
     }
 
@@ -181,5 +188,45 @@ struct UnexpandedPlistTests {
         let report = AppConfigurationDoctor.report(infoPlist: info, buildSettings: ["A": "x", "B": "$(C)", "C": "$(B)"])
         #expect(report.findings.map(\.code.rawValue) == ["build-setting-cycle", "build-setting-operator-unsupported", "build-setting-unterminated"])
         #expect(report.skipped.map(\.check) == ["bundle-id", "redirect-uri", "url-scheme-registered", "bundle-id-matches-redirect"])
+    }
+}
+
+/// MSAL's client-ID redirect URI: which scheme is one is the core's classification; the doctor
+/// derives the redirect URI MSAL would use and says it cannot reach the broker.
+struct ClientIDRedirectTests {
+    @Test func theFallbackIsDerivedAndTheBrokerFormNamed() throws {
+        let report = AppConfigurationDoctor.report(infoPlist: try DoctorTests.data("msal-client-id-only.plist"))
+        #expect(report.context.redirectURI == "msal3c62ac97-29eb-4aed-a3c8-add0298508da://auth")
+        let finding = try #require(report.findings.first { $0.code == .notBrokerCapable })
+        #expect(finding.severity == .error)
+        #expect(finding.message.contains("names client 3c62ac97-29eb-4aed-a3c8-add0298508da"))
+        #expect(finding.fix.contains("msauth.com.contoso.MailApp://auth"))
+        #expect(report.findings.first?.message.contains("and not 'msauth.com.contoso.MailApp'") == true)
+    }
+
+    /// Only what the core classifies as a client ID counts: `msal` followed by anything else is an
+    /// ordinary scheme, and the broker redirect URI is checked (and found missing).
+    @Test(arguments: ["msalnotaclientid", "msal3c62ac97-29eb-4aed-a3c8", "msal3c62ac97-29eb-4aed-a3c8-add0298508da0"])
+    func otherSchemesAreNotClientIDs(scheme: String) throws {
+        let info = try PropertyListSerialization.data(fromPropertyList: [
+            "CFBundleIdentifier": "com.contoso.MailApp",
+            "CFBundleURLTypes": [["CFBundleURLSchemes": [scheme]]],
+            "LSApplicationQueriesSchemes": ["msauthv2", "msauthv3"],
+        ], format: .xml, options: 0)
+        let report = AppConfigurationDoctor.report(infoPlist: info)
+        #expect(report.context.redirectURI == "msauth.com.contoso.MailApp://auth")
+        #expect(report.findings.filter { $0.severity != .info }.map(\.code) == [.urlSchemeNotRegistered])
+    }
+
+    @Test func aPendingSchemeKeepsTheBrokerRedirect() throws {
+        let info = try PropertyListSerialization.data(fromPropertyList: [
+            "CFBundleIdentifier": "com.contoso.MailApp",
+            "CFBundleURLTypes": [["CFBundleURLSchemes": ["msal3c62ac97-29eb-4aed-a3c8-add0298508da", "msauth.$(BROKER_SUFFIX)"]]],
+            "LSApplicationQueriesSchemes": ["msauthv2", "msauthv3"],
+        ], format: .xml, options: 0)
+        let report = AppConfigurationDoctor.report(infoPlist: info)
+        #expect(report.context.redirectURI == "msauth.com.contoso.MailApp://auth")
+        #expect(report.skipped.map(\.check) == ["url-scheme-registered"])
+        #expect(!report.hasErrors)
     }
 }

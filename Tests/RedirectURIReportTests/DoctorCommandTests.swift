@@ -78,6 +78,17 @@ struct DoctorCommandTests {
                           "query-scheme-missing", "query-scheme-missing"])
     }
 
+    @Test func aClientIDRedirectIsNotBrokerCapable() throws {
+        let info = Self.projects.deletingLastPathComponent().appendingPathComponent("msal-client-id-only.plist").path
+        let outcome = try CommandRunner.run(["doctor", "--json", "--info-plist", info])
+        #expect(outcome.status == 1)
+        let object = try Self.json(outcome)
+        #expect((object["context"] as? [String: Any])?["redirectURI"] as? String == "msal3c62ac97-29eb-4aed-a3c8-add0298508da://auth")
+        let finding = try #require((object["findings"] as? [[String: Any]])?.first { $0["code"] as? String == "not-broker-capable" })
+        #expect(finding["severity"] as? String == "error")
+        #expect((finding["fix"] as? String)?.contains("msauth.com.contoso.MailApp://auth") == true)
+    }
+
     @Test(arguments: [
         (["--project", "Notes/Notes.xcodeproj"], "name the one to check with --target. Its targets: 'Notes'"),
         (["--project", "Notes/Notes.xcodeproj", "--target", "Nope"], "has no target 'Nope'"),
