@@ -128,10 +128,10 @@ struct DoctorChecks {
         context.redirectURI = redirect?.description
 
         // A redirect URI that names a client rather than the app: no broker can use it.
-        if let redirect, let lint = RegistrationLint.lint(redirect.description).first(where: { $0.code == .notBrokerCapable }) {
+        if let redirect, RegistrationLint.lint(redirect.description).contains(where: { $0.code == .notBrokerCapable }) {
             let scheme = bundleID.map { "msauth.\($0)" } ?? "msauth.<bundle ID>"
             findings.append(DoctorFinding(.error, .notBrokerCapable,
-                "the redirect URI '\(redirect)' names client \(redirect.clientID ?? ""), not the app (MSAL's client-ID form; \(lint.message.split(separator: ":").first ?? "")): MSAL signs in without the broker",
+                "the redirect URI '\(redirect)' is MSAL's client-ID form: it names client \(redirect.clientID ?? ""), not the app, so no broker can use it and MSAL signs in without one",
                 fix: "register \(scheme)://auth: add '\(scheme)' to CFBundleURLSchemes and the redirect URI to the app's registration; MSAL then uses it"))
         }
 

@@ -199,7 +199,7 @@ struct ClientIDRedirectTests {
         #expect(report.context.redirectURI == "msal3c62ac97-29eb-4aed-a3c8-add0298508da://auth")
         let finding = try #require(report.findings.first { $0.code == .notBrokerCapable })
         #expect(finding.severity == .error)
-        #expect(finding.message.contains("names client 3c62ac97-29eb-4aed-a3c8-add0298508da"))
+        #expect(finding.message.contains("it names client 3c62ac97-29eb-4aed-a3c8-add0298508da, not the app"))
         #expect(finding.fix.contains("msauth.com.contoso.MailApp://auth"))
         #expect(report.findings.first?.message.contains("and not 'msauth.com.contoso.MailApp'") == true)
     }
