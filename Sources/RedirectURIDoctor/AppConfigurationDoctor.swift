@@ -53,6 +53,7 @@ public enum SDKFlavour: String, Sendable, CaseIterable {
 /// | `bundle-id-mismatch` | error | `CFBundleIdentifier` differs from the redirect URI's bundle ID |
 /// | `query-scheme-missing` | error | `LSApplicationQueriesSchemes` lacks a broker scheme |
 /// | `keychain-group-missing` | error | the named keychain group is not in `keychain-access-groups` |
+/// | `not-broker-capable` | error | the redirect URI is MSAL's client-ID form `msal<client ID>://auth` (the core's rule): no broker can use it |
 /// | `unexpanded-variable` | warning | a build setting no value was given for (no project): the checks that need it are skipped |
 /// | `build-setting-unset` | warning | a setting no level of the project sets: Xcode substitutes an empty string |
 /// | `build-setting-cycle` | warning | settings that refer to each other in a loop: Xcode gives an empty value |
@@ -65,7 +66,12 @@ public enum SDKFlavour: String, Sendable, CaseIterable {
 /// | `build-setting-conditional` | info | a used setting also has conditional variants (`[sdk=…]`), which are not evaluated |
 /// | `build-setting-unused` | info | a `--build-setting` (or `--bundle-id`) that no checked value uses |
 /// | `project-target` | info | the target, configuration and files that were checked |
-/// | `redirect-uri-derived` | info | no redirect URI given: the MSAL one was derived from the bundle ID |
+/// | `redirect-uri-derived` | info | no redirect URI given: the one MSAL uses was derived (below) |
+///
+/// With no redirect URI given and the MSAL flavour, the doctor checks the one MSAL uses when the
+/// app configures none: `msauth.<CFBundleIdentifier>://auth` when that scheme is registered, else
+/// `msal<client ID>://auth` when a scheme of that form is (MSAL's fallback), else the first one,
+/// which then fails `url-scheme-registered`.
 ///
 /// ```swift
 /// let report = AppConfigurationDoctor.report(infoPlist: data, redirectURI: "msauth.com.contoso.app://auth")
@@ -145,7 +151,7 @@ public enum AppConfigurationDoctor {
         if resolved.settingsAreIncomplete {
             checker.unresolvedExplanation = "it is set nowhere in the settings that could be read, and a base .xcconfig could not be read (see xcconfig-unreadable)"
         }
-        checker.context.project = loaded.bundle.path
+        checker.context.project = loaded.bundle.relativePath
         checker.context.target = resolved.target.name
         checker.context.productType = resolved.target.productType
         checker.context.configuration = resolved.configuration

@@ -161,7 +161,10 @@ struct DoctorChecks {
                     "the URL scheme '\(scheme)' of the redirect URI is in no CFBundleURLTypes[].CFBundleURLSchemes"
                         + (nearMiss.map { " (found '\($0)', which does not match exactly)" }
                             ?? (expanded.isEmpty ? "" : " (registered: \(expanded.map { "'\($0)'" }.joined(separator: ", ")))")),
-                    fix: "add '\(scheme)' to CFBundleURLSchemes in a CFBundleURLTypes entry" + generatedOnlyNote("CFBundleURLTypes")))
+                    fix: "add '\(scheme)' to CFBundleURLSchemes in a CFBundleURLTypes entry"
+                        + (redirect.form == .msalBroker && scheme == String(redirect.reference.scheme ?? "")
+                            ? " (written msauth.$(PRODUCT_BUNDLE_IDENTIFIER), it follows the bundle ID in every configuration)" : "")
+                        + generatedOnlyNote("CFBundleURLTypes")))
             }
         } else if info != nil {
             skip("url-scheme-registered", redirectIssue)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RedirectURIDoctor
+import RedirectURIKit
 
 /// The doctor on Xcode projects (fixtures under Fixtures/Projects, written by hand the way Xcode
 /// writes them): target and configuration choice, settings through every level, generated
@@ -219,5 +220,23 @@ struct ProjectDoctorTests {
             try Data((0..<length).map { _ in UInt8(truncatingIfNeeded: next()) }).write(to: bundle.appendingPathComponent("project.pbxproj"))
             _ = try? AppConfigurationDoctor.report(project: bundle)
         }
+    }
+}
+
+/// The README's table of the doctor's codes lists exactly ``FindingCode/doctorCodes``.
+struct DoctorCodeDocumentationTests {
+    @Test func theReadmeTableListsEveryCode() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "### `parse doctor`"))
+        let end = try #require(readme.range(of: "### Exit status"))
+        var documented: [String] = []
+        for line in readme[section.upperBound..<end.lowerBound].split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 3, ["error", "warning", "info"].contains(cells[1]) else { continue }
+            documented.append(cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")))
+        }
+        #expect(documented.sorted() == FindingCode.doctorCodes.map(\.rawValue).sorted())
+        #expect(Set(FindingCode.doctorCodes).count == FindingCode.doctorCodes.count)
     }
 }
