@@ -162,7 +162,7 @@ public struct BrokerResponse: Sendable {
             switch name {
             case 0?:
                 found.response = value
-                found.responseIsBase64URL = piece.value.map { VectorScan.isBase64URL(bytes, $0) } ?? false
+                found.responseIsBase64URL = piece.value.map { Base64.isBase64URL(bytes, $0) } ?? false
             case 1?: found.hash = value
             case 2?: found.protocolText = value
             case 3?: found.brokerNonce = value

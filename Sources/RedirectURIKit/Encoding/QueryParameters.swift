@@ -393,7 +393,7 @@ struct RawPiece {
         var index = start
         var hasEscapes = false
         if let base = bytes.baseAddress, start &+ VectorScan.width <= bytes.count {
-            let name = VectorScan.queryName(base, at: start)
+            let name = queryName(base, at: start)
             if name.length < VectorScan.width { return (start &+ name.length, name.hasEscapes) }
             hasEscapes = name.hasEscapes
             index = start &+ name.length
@@ -403,6 +403,19 @@ struct RawPiece {
             index &+= 1
         }
         return (index, hasEscapes)
+    }
+
+    /// For a query piece at `index` (`index + 16` in bounds): how many bytes come before the
+    /// first `=` or `&` (16 when there is none in the block, so the name may go on), and whether
+    /// those bytes hold a `%` or `+` (a name that needs decoding).
+    @inline(__always)
+    static func queryName(_ base: UnsafePointer<UInt8>, at index: Int) -> (length: Int, hasEscapes: Bool) {
+        let block = UnsafeRawPointer(base + index).loadUnaligned(as: VectorScan.Block.self)
+        let high = VectorScan.Block(repeating: 0x80)
+        let delimiters = VectorScan.laneBits((VectorScan.inRange(block, 0x3D, 0x3D) | VectorScan.inRange(block, 0x26, 0x26)) & high)
+        let escapes = VectorScan.laneBits((VectorScan.inRange(block, 0x25, 0x25) | VectorScan.inRange(block, 0x2B, 0x2B)) & high)
+        let length = (delimiters | 0x1_0000).trailingZeroBitCount
+        return (length, escapes & ((1 &<< UInt32(length)) &- 1) != 0)
     }
 
     /// The next non-empty piece at or after `start`.
