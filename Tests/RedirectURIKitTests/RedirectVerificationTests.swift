@@ -364,3 +364,22 @@ struct BrokerRequestVerificationTests {
         #expect(verdict.diagnostics.map(\.code) == [.noBundleBinding])
     }
 }
+
+/// The lint's build-variable rule is the doctor's grammar: delimited references only.
+struct BuildVariableLintTests {
+    static let rows: [(String, Bool)] = [
+        ("msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth", true),
+        ("x-app://${TARGET_NAME}", true),
+        ("x-app://$(PRODUCT_BUNDLE_IDENTIFIER:rfc1034identifier)", true),
+        ("x-app://$(UNTERMINATED", true),
+        ("x-app://a$b", false),            // '$' is a sub-delim, legal in a host
+        ("x-app://a$$(X)", false),         // an escaped '$'
+        ("x-app://com.app", false),
+    ]
+
+    @Test(arguments: rows)
+    func detection(text: String, expected: Bool) {
+        #expect(RegistrationLint.containsBuildVariable(text) == expected)
+        #expect(RegistrationLint.lint(text).contains { $0.code == .unexpandedBuildVariable } == expected)
+    }
+}
