@@ -48,7 +48,9 @@ let package = Package(
         .testTarget(name: "RedirectURIIDNATests", dependencies: ["RedirectURIIDNA"]),
         .testTarget(name: "RedirectURIDoctorTests", dependencies: ["RedirectURIDoctor"], exclude: ["Fixtures"]),
         // Depends on `parse` so that the command is built for the end-to-end tests that run it.
-        .testTarget(name: "RedirectURIReportTests", dependencies: ["RedirectURIReport", "RedirectURIKit", "parse"]),
+        .testTarget(
+            name: "RedirectURIReportTests", dependencies: ["RedirectURIReport", "RedirectURIKit", "parse"],
+            exclude: ["Vectors"]),
     ],
     swiftLanguageModes: [.v6]
 )
