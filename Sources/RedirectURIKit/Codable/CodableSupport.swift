@@ -1,0 +1,18 @@
+// Shared by the Codable conformances of this folder. They are written by hand: Swift synthesizes
+// Codable only in the file that declares a type, and the encodings here must match the JSON that
+// `parse --json` writes (absent values as explicit nulls, codes as strings), which synthesis
+// would not do.
+
+extension KeyedEncodingContainer {
+    /// Writes `value`, or an explicit `null` when it is `nil` (the JSON contract keeps every key).
+    mutating func encodeOrNull<Value: Encodable>(_ value: Value?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+}
+
+extension DecodingError {
+    /// The error for a value that has the right type but is not valid, with the reason.
+    static func invalid(_ reason: String, in decoder: any Decoder, underlying: (any Error)? = nil) -> DecodingError {
+        .dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: reason, underlyingError: underlying))
+    }
+}
