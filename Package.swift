@@ -53,6 +53,12 @@ let package = Package(
         .testTarget(name: "RedirectURIFoundationTests", dependencies: ["RedirectURIFoundation", "RedirectURIKit"]),
         .testTarget(name: "RedirectURIDoctorTests", dependencies: ["RedirectURIDoctor"], exclude: ["Fixtures"]),
         // Depends on `parse` so that the command is built for the end-to-end tests that run it.
+        // The Swift snippets of the README and the DocC articles, generated into Generated/ by
+        // scripts/check-snippets; MemberImportVisibility keeps each snippet to its own imports.
+        .testTarget(
+            name: "SnippetTests",
+            dependencies: ["RedirectURIKit", "RedirectURIFoundation", "RedirectURIIDNA", "RedirectURIDoctor", "RedirectURIReport"],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         .testTarget(
             name: "RedirectURIReportTests", dependencies: ["RedirectURIReport", "RedirectURIKit", "parse"],
             exclude: ["Vectors"]),

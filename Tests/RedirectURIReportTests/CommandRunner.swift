@@ -25,9 +25,10 @@ struct CommandRunner {
     /// `--version`), checks that the exit status agrees with what was printed (see
     /// ``PrintedOutcome``): every end-to-end test checks that invariant.
     static func run(
-        _ arguments: [String], standardInput: Data? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        _ arguments: [String], standardInput: Data? = nil, in directory: URL? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Outcome {
-        let outcome = try runUnchecked(arguments, standardInput: standardInput)
+        let outcome = try runUnchecked(arguments, standardInput: standardInput, in: directory)
         if PrintedOutcome.isAnalysis(arguments) {
             PrintedOutcome.expectStatusAgrees(outcome, json: arguments.prefix { $0 != "--" }.contains("--json"),
                 sourceLocation: sourceLocation)
@@ -36,10 +37,11 @@ struct CommandRunner {
     }
 
     /// Runs `parse` with `arguments`, checking nothing.
-    static func runUnchecked(_ arguments: [String], standardInput: Data? = nil) throws -> Outcome {
+    static func runUnchecked(_ arguments: [String], standardInput: Data? = nil, in directory: URL? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let error = Pipe()
         let input = Pipe()
