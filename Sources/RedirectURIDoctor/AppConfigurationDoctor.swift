@@ -31,7 +31,7 @@ public struct DoctorFinding: Sendable, Hashable, Codable {
     }
 }
 
-/// Which broker protocol the app's SDK speaks (SPEC §9).
+/// Which broker protocol the app's SDK speaks, which decides the schemes it must be able to query.
 public enum SDKFlavour: String, Sendable, CaseIterable {
     /// ADAL-style: queries `msauth` (and `msauthv3`).
     case adal
@@ -48,7 +48,7 @@ public enum SDKFlavour: String, Sendable, CaseIterable {
 }
 
 /// Checks an app's Info.plist (XML or binary) and optionally its entitlements for what the broker
-/// flow needs (SPEC §9). Most broker failures in the field are these configuration mistakes.
+/// flow needs. Most broker failures in the field are these configuration mistakes.
 ///
 /// | code | severity | finding |
 /// |---|---|---|

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import RedirectURIDoctor
 
-/// `parse doctor`: checks an app's Info.plist and entitlements for the broker flow (SPEC §9).
+/// `parse doctor`: checks an app's Info.plist and entitlements for the broker flow.
 struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",

@@ -22,9 +22,9 @@ public struct BrokerMessageError: Error, Sendable, Hashable, CustomStringConvert
         public static let invalidValue = Kind("invalid-value")
         /// A name or value does not percent-decode to UTF-8.
         public static let invalidEncoding = Kind("invalid-encoding")
-        /// The nested `redirect_uri` is not acceptable (SPEC §5–6).
+        /// The nested `redirect_uri` carries no bundle ID or fails verification.
         public static let invalidRedirectURI = Kind("invalid-redirect-uri")
-        /// The response does not come back to the request's redirect URI (SPEC §7).
+        /// The response does not come back to the request's redirect URI.
         public static let redirectMismatch = Kind("redirect-mismatch")
     }
 

@@ -1,5 +1,5 @@
 /// A broker response URL: the app's redirect URI (optionally with the path `/broker`) and the
-/// broker's parameters (SPEC §8).
+/// broker's parameters.
 ///
 /// Reading a response copies nothing: ``response`` and ``hash`` are slices of the URL text, found
 /// in one pass over the query, and the ciphertext is never decoded. Success responses carry
@@ -172,7 +172,7 @@ public struct BrokerResponse: Sendable {
         redirectURI + "?" + BrokerParameter.formEncodedQuery(parameters)
     }
 
-    /// Whether this response comes back to the request's redirect URI (SPEC §7): scheme ignoring
+    /// Whether this response comes back to the request's redirect URI: scheme ignoring
     /// case, authority and path exactly — or the path followed by `/broker`, which brokers append
     /// (reported as the info diagnostic `broker-path`).
     public func comesBack(to request: BrokerRequest) -> ResponseRouting {

@@ -1,4 +1,4 @@
-/// How a query's names and values are decoded (SPEC §4).
+/// How a query's names and values are decoded.
 public enum QueryDecoding: Sendable, Hashable {
     /// RFC 3986: `%XX` only; `+` is a plus.
     case rfc3986
@@ -70,7 +70,7 @@ public struct QueryParameter: Sendable, Hashable {
     }
 }
 
-/// The parameters of a query, split on `&` into `name=value` pieces (SPEC §4), read lazily.
+/// The parameters of a query, split on `&` into `name=value` pieces, read lazily.
 ///
 /// Iteration yields every piece in order (duplicates included) as slices of the query; nothing is
 /// decoded or copied until a name or value is asked for. Empty pieces (`a=1&&b=2`) are skipped.

@@ -8,7 +8,7 @@ public struct RedirectBuildError: Error, Sendable, Hashable, CustomStringConvert
     public var description: String { reason }
 }
 
-/// Builders for each form (SPEC §5: build → classify returns the same parts).
+/// Builders for each form: classifying what a builder writes gives back the same parts.
 ///
 /// Each builder writes the URI, classifies what it wrote and checks that the form and parts come
 /// back unchanged, so a builder can never produce a URI that means something else.

@@ -1,4 +1,4 @@
-/// The redirect-URI forms used by identity brokers (SPEC §2).
+/// The redirect-URI forms used by identity brokers.
 public enum RedirectForm: String, Sendable, Hashable, CaseIterable {
     /// `<app-scheme>://<bundle.id>` — the bundle ID is the host.
     case adalBroker = "adal-broker"
@@ -144,7 +144,7 @@ public struct RedirectURI: Sendable, Hashable, CustomStringConvertible {
     public var description: String { reference.description }
 }
 
-/// The classification rules of SPEC §2 and §5, in the order they are tried.
+/// The classification rules (the article "The broker round trip"), in the order they are tried.
 enum RedirectClassifier {
     static let msauth = Array("msauth".utf8)
     static let code = Array("code".utf8)
@@ -306,7 +306,7 @@ enum RedirectClassifier {
         }
     }
 
-    /// `127.0.0.1` or `[::1]` written exactly so (RFC 8252 §7.3, SPEC §6 rule 3).
+    /// `127.0.0.1` or `[::1]` written exactly so (RFC 8252 §7.3; the loopback-port rule).
     static func isLoopbackLiteral(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
         switch host.count {
         case 9: return host.hasASCIIPrefix("127.0.0.1")

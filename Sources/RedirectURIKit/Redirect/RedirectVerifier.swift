@@ -1,8 +1,8 @@
-/// A rule of the verification policy (SPEC §6). Identifiers are stable.
+/// A rule of the verification policy (see <doc:VerificationRules>). Identifiers are stable.
 public struct VerificationRule: Sendable, Hashable, CustomStringConvertible {
     /// The stable identifier, e.g. `exact-match`.
     public let identifier: String
-    /// The rule's number in SPEC §6.
+    /// The rule's number in the verification policy.
     public let number: Int
     /// What the rule requires, in one sentence.
     public let requirement: String
@@ -66,7 +66,7 @@ public struct VerificationOptions: Sendable, Hashable {
     /// How the bundle ID is compared with the caller's (rule 5). Default: exact.
     public var bundleIDComparison: BundleID.Comparison
 
-    /// The default, strict policy of SPEC §6.
+    /// The default, strict policy.
     public static let strict = VerificationOptions(bundleIDComparison: .exact)
 
     /// Creates options.
@@ -75,7 +75,7 @@ public struct VerificationOptions: Sendable, Hashable {
     }
 }
 
-/// Decides whether a presented redirect URI is acceptable for an app (SPEC §6): the check a broker
+/// Decides whether a presented redirect URI is acceptable for an app: the check a broker
 /// or an authorization server makes before it issues tokens.
 ///
 /// The default policy accepts only when all of these hold:

@@ -1,4 +1,4 @@
-/// Warnings about a redirect URI as an app registers it (SPEC §6, registration lint). These never
+/// Warnings about a redirect URI as an app registers it (registration lint). These never
 /// reject anything; they point at registrations that are easy to hijack or that break the flow.
 ///
 /// | code | finding |

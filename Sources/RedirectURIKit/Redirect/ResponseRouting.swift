@@ -1,4 +1,4 @@
-/// Whether an incoming URL is the response to a redirect URI (SPEC §7, the client side).
+/// Whether an incoming URL is the response to a redirect URI (the client side).
 public struct ResponseRouting: Sendable, Hashable {
     /// Whether the incoming URL belongs to the redirect URI.
     public var belongs: Bool
