@@ -2,7 +2,7 @@ import RedirectURIKit
 
 /// Why a value could not cross between this package's types and Foundation's unchanged.
 ///
-/// The bridges are exact or they throw: a `URL` made from a ``RedirectURIKit/URIReference`` has
+/// The bridges are exact or they throw: a `URL` made from a `URIReference` has
 /// exactly the reference's text, and `URLComponents` made from one report exactly its
 /// components. Where Foundation would refuse or read the text differently, the error says which.
 ///

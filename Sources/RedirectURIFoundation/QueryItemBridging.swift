@@ -6,8 +6,8 @@ extension QueryParameters {
     /// says, in order, duplicates included.
     ///
     /// Unlike `URLComponents.queryItems`, the decoding is strict and chosen: with
-    /// ``RedirectURIKit/QueryDecoding/form`` (broker messages) `+` is a space, with
-    /// ``RedirectURIKit/QueryDecoding/rfc3986`` it is a plus (what `queryItems` does); a piece
+    /// `QueryDecoding.form` (broker messages) `+` is a space, with
+    /// `QueryDecoding.rfc3986` it is a plus (what `queryItems` does); a piece
     /// that does not decode to UTF-8 throws instead of becoming an empty or garbled string, and
     /// an empty piece (`a=1&&b=2`) is skipped instead of becoming an item with an empty name.
     ///
@@ -17,7 +17,7 @@ extension QueryParameters {
     /// items.last?.value   // → "User cancelled"
     /// ```
     ///
-    /// - Throws: ``RedirectURIKit/BrokerMessageError`` `invalid-encoding` naming the piece.
+    /// - Throws: `BrokerMessageError` `invalid-encoding` naming the piece.
     public func queryItems() throws(BrokerMessageError) -> [URLQueryItem] {
         try decoded().map { URLQueryItem(name: $0.name, value: $0.value) }
     }
@@ -27,7 +27,7 @@ extension QueryParameters {
     ///
     /// Every byte of a name or value outside RFC 3986's unreserved set is percent-encoded with
     /// uppercase hex, so `&`, `=`, `+` and `#` inside a value can never split or end it; with
-    /// ``RedirectURIKit/QueryDecoding/form`` a space is written `+`. (`URLComponents.queryItems`
+    /// `QueryDecoding.form` a space is written `+`. (`URLComponents.queryItems`
     /// leaves `+`, `/`, `?` and more as they are, and a form decoder then reads `a+b` as
     /// `a b`.) An item with an empty name and no value has no written form — it would be an
     /// empty piece, which readers skip — and is left out.

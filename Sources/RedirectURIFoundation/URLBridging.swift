@@ -71,7 +71,7 @@ extension RedirectURI {
     }
 
     /// Whether `incoming`, the URL the OS opened the app with, is the response to this redirect
-    /// URI: ``RedirectURIKit/RedirectURI/routes(_:)-(String)`` on its `absoluteString`.
+    /// URI: `RedirectURI.routes(_:)` on its `absoluteString`.
     ///
     /// ```swift
     /// let redirect = try RedirectURI(parsing: "msauth.com.contoso.app://auth")
@@ -86,7 +86,7 @@ extension RedirectURI {
 extension BrokerResponse {
     /// Reads a broker response from the URL the OS opened the app with.
     ///
-    /// - Throws: ``RedirectURIKit/BrokerMessageError`` naming the first parameter at fault.
+    /// - Throws: `BrokerMessageError` naming the first parameter at fault.
     public init(_ url: URL) throws(BrokerMessageError) {
         try self.init(parsing: url.absoluteString)
     }
