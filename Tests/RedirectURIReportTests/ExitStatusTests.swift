@@ -131,3 +131,68 @@ struct ExitStatusTests {
         #expect(diagnostics.contains { $0["code"] as? String == "not-absolute" && $0["severity"] as? String == "error" })
     }
 }
+
+/// The same invariant as a property over generated inputs: for each one, the JSON line and the
+/// text the command prints call for the status the command computes from the report; and whole
+/// runs of them through the built command exit with 1 exactly when a printed object fails.
+@Suite(.serialized)
+struct ExitStatusPropertyTests {
+    /// A deterministic generator (SplitMix64), so that a failure can be replayed.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let schemes = ["", "x:", "https:", "http:", "msauth:", "msauth.com.contoso.app:", "x-msauth-app:", "com.example.app:", "1ab:", "MSAUTH.com.app:"]
+    static let authorities = ["", "//", "//com.myapp.mytestapp", "//auth", "//code", "//127.0.0.1:51004", "//[::1]:8080", "//localhost",
+                              "//h:8a", "//u@h", "//[::1", "//h h", "//com.example.app"]
+    static let paths = ["", "/", "/cb", "/x-msauth-app%3A%2F%2Fcom.app", "/1wIqXSqBj7w%2Bh11ZifsnqwgyKrY%3D", "/%zz", "/a\\b", "/é", "a", "/broker"]
+    static let queries = ["", "?", "?a=1", "?msg_protocol_ver=3&response=abcd&hash=" + String(repeating: "AB", count: 32),
+                          "?error_code=1&error_description=x+y", "?client_id=a&client_id=b", "?redirect_uri=%FF", "?response=a&response=b&hash=x",
+                          "?msg_protocol_ver=3&client_id=00000000-0000-0000-0000-000000000001&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"]
+    static let fragments = ["", "#", "#f", "#a#b"]
+    static let oddities = ["", "", "", " ", "\u{2028}", "\u{85}", "\u{1B}", "\r", "$(PRODUCT_BUNDLE_IDENTIFIER)"]
+
+    static func inputs(count: Int, seed: UInt64) -> [String] {
+        var generator = Generator(state: seed)
+        return (0..<count).map { _ in
+            let parts = [schemes, authorities, paths, queries, fragments, oddities].map { $0.randomElement(using: &generator) ?? "" }
+            // The oddity goes somewhere inside, not only at the end.
+            var text = parts[0..<5].joined()
+            let position = Int.random(in: 0...text.count, using: &generator)
+            text.insert(contentsOf: parts[5], at: text.index(text.startIndex, offsetBy: position))
+            return text
+        }
+    }
+
+    @Test func printedOutputAgreesWithTheStatusForEveryGeneratedInput() throws {
+        var failures = 0
+        for input in Self.inputs(count: 2_000, seed: 0x5EED) {
+            let report = InputAnalyzer().analyze(Array(input.utf8))
+            let status = ParseExitStatus.status(of: [report])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(report.jsonLine().utf8)) as? [String: Any])
+            #expect(PrintedOutcome.isFailure(object) == (status == 1), "json: \(input.debugDescription)")
+            #expect(PrintedOutcome.isFailure(text: TextRenderer().render(report)) == (status == 1), "text: \(input.debugDescription)")
+            if status == 1 { failures += 1 }
+        }
+        // The generated inputs exercise both outcomes in earnest.
+        #expect(failures > 200 && failures < 1_800)
+    }
+
+    @Test func runsOfGeneratedInputsThroughTheCommand() throws {
+        // Arguments (text and JSON) and standard input, a handful of inputs per run.
+        let inputs = Self.inputs(count: 120, seed: 0xC0FFEE).filter { !$0.contains("\r") && !$0.contains("\n") }
+        for start in stride(from: 0, to: inputs.count, by: 8) {
+            let batch = Array(inputs[start..<min(start + 8, inputs.count)])
+            _ = try CommandRunner.run(["--"] + batch)
+            _ = try CommandRunner.run(["--json", "--"] + batch)
+            _ = try CommandRunner.run(["--json"], standardInput: Data((batch.joined(separator: "\n") + "\n").utf8))
+        }
+    }
+}
