@@ -17,8 +17,8 @@ extension QueryParameters {
     /// items.last?.value   // → "User cancelled"
     /// ```
     ///
-    /// - Throws: `BrokerMessageError` `invalid-encoding` naming the piece.
-    public func queryItems() throws(BrokerMessageError) -> [URLQueryItem] {
+    /// - Throws: `QueryParameterError` `invalid-encoding` naming the piece.
+    public func queryItems() throws(QueryParameterError) -> [URLQueryItem] {
         try decoded().map { URLQueryItem(name: $0.name, value: $0.value) }
     }
 

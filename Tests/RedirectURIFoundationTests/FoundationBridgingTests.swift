@@ -162,7 +162,7 @@ struct QueryItemBridgingTests {
         #expect(try QueryParameters("a=1&&b=2", decoding: .rfc3986).queryItems().count == 2)
         // Foundation turns undecodable UTF-8 into an empty name; the library says so.
         #expect(URLComponents(string: "x://h?%FF=1")?.queryItems == [URLQueryItem(name: "", value: "1")])
-        #expect(throws: BrokerMessageError.self) { try QueryParameters("%FF=1", decoding: .rfc3986).queryItems() }
+        #expect(throws: QueryParameterError.self) { try QueryParameters("%FF=1", decoding: .rfc3986).queryItems() }
     }
 
     /// Items written by the library read back the same, under both decodings, whatever they hold.

@@ -117,7 +117,8 @@ struct CodableTests {
         #expect(!routing.belongs)
         let decoded = try Self.decode(ResponseRouting.self, try Self.json(routing))
         #expect(decoded == routing)
-        #expect(decoded.diagnostics.first?.code == "trailing-slash-mismatch")
+        #expect(decoded.diagnostics.first?.code == .trailingSlashMismatch)
+        #expect(try Self.json(routing).hasPrefix(#"{"belongs":false,"diagnostics":[{"code":"trailing-slash-mismatch","#))
         #expect(throws: DecodingError.self) { try Self.decode(RedirectDiagnostic.self, #"{"severity":"fatal","code":"x","message":"y"}"#) }
     }
 
@@ -136,16 +137,30 @@ struct CodableTests {
         }
     }
 
-    @Test func errorsRoundTrip() throws {
-        let errors: [any Codable & Equatable] = [
-            PercentDecodingError(.invalidUTF8, at: 3), BrokerMessageError(.duplicateParameter, parameter: "redirect_uri"),
-            URIBuildError(component: "port", reason: "needs a host"), ReferenceResolutionError(reason: "the base has no scheme"),
-            RedirectBuildError("not a bundle ID"),
-        ]
-        func roundTrips<Value: Codable & Equatable>(_ value: Value) throws -> Bool {
-            try Self.decode(Value.self, try Self.json(value)) == value
+    /// Errors encode `{"kind": code, …}` with every key; their kinds decode from the code.
+    @Test func errorsEncodeTheirKindByCode() throws {
+        #expect(try Self.json(PercentDecodingError(.invalidUTF8, at: 3)) == #"{"kind":"invalid-utf8","offset":3}"#)
+        #expect(try Self.json(BrokerMessageError(.duplicateParameter, parameter: "redirect_uri"))
+            == #"{"detail":null,"kind":"duplicate-parameter","offset":null,"parameter":"redirect_uri","underlying":null}"#)
+        #expect(try Self.json(URIBuildError(.needsHost, component: "port"))
+            == #"{"component":"port","kind":"needs-host","offset":null,"underlying":null}"#)
+        #expect(try Self.json(RedirectBuildError(.invalidPart, detail: "port 0"))
+            == #"{"detail":"port 0","kind":"invalid-part","offset":null,"underlying":null}"#)
+        #expect(try Self.json(QueryParameterError(.duplicateParameter, name: "a", offset: 4))
+            == #"{"kind":"duplicate-parameter","name":"a","offset":4,"underlying":null}"#)
+        // A nested error is its own object.
+        do {
+            _ = try BrokerResponse(parsing: "msauth.com.contoso.app://auth?a=1&a=2&error_code=1&error_code=2")
+            Issue.record("parsed")
+        } catch {
+            let json = try Self.json(error)
+            #expect(json.contains(#""kind":"duplicate-parameter""#), "\(json)")
         }
-        for error in errors { #expect(try roundTrips(error)) }
-        #expect(try Self.json(BrokerMessageError(.duplicateParameter, parameter: "redirect_uri")) == #"{"detail":null,"kind":"duplicate-parameter","parameter":"redirect_uri"}"#)
+        for kind in PercentDecodingError.Kind.allKinds { #expect(try Self.decode(PercentDecodingError.Kind.self, try Self.json(kind)) == kind) }
+        for kind in BrokerMessageError.Kind.allKinds { #expect(try Self.decode(BrokerMessageError.Kind.self, try Self.json(kind)) == kind) }
+        for kind in URIBuildError.Kind.allKinds { #expect(try Self.decode(URIBuildError.Kind.self, try Self.json(kind)) == kind) }
+        for kind in RedirectBuildError.Kind.allKinds { #expect(try Self.decode(RedirectBuildError.Kind.self, try Self.json(kind)) == kind) }
+        for kind in QueryParameterError.Kind.allKinds { #expect(try Self.decode(QueryParameterError.Kind.self, try Self.json(kind)) == kind) }
+        #expect(throws: DecodingError.self) { try Self.decode(BrokerMessageError.Kind.self, #""no-such-kind""#) }
     }
 }

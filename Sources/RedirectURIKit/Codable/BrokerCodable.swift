@@ -70,33 +70,30 @@ extension BrokerResponse: Codable {
 
 extension BrokerMessageError.Kind: Codable {
     /// Encodes the kind as its stable code: `"duplicate-parameter"`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(code)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeCode(code, to: encoder) }
 
-    /// Decodes a code.
+    /// Decodes one of the codes of ``allKinds``.
     public init(from decoder: any Decoder) throws {
-        self.init(try decoder.singleValueContainer().decode(String.self))
+        self = try decodeKind(Self.allKinds, code: \.code, from: decoder, what: "broker message error kind")
     }
 }
 
-extension BrokerMessageError: Codable {
-    enum CodingKeys: String, CodingKey { case kind, parameter, detail }
+/// `{"kind", "parameter", "offset", "detail", "underlying"}`, `null` where there is none;
+/// `underlying` is the parse or query error's own object.
+extension BrokerMessageError: Encodable {
+    enum CodingKeys: String, CodingKey { case kind, parameter, offset, detail, underlying }
 
-    /// Encodes `{"kind", "parameter", "detail"}`, `null` where there is none.
+    /// Encodes every key.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
         try container.encodeOrNull(parameter, forKey: .parameter)
+        try container.encodeOrNull(offset, forKey: .offset)
         try container.encodeOrNull(detail, forKey: .detail)
-    }
-
-    /// Decodes `{"kind", "parameter", "detail"}`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(try container.decode(Kind.self, forKey: .kind),
-            parameter: try container.decodeIfPresent(String.self, forKey: .parameter),
-            detail: try container.decodeIfPresent(String.self, forKey: .detail))
+        switch underlying {
+        case .parse(let error)?: try container.encode(error, forKey: .underlying)
+        case .query(let error)?: try container.encode(error, forKey: .underlying)
+        case nil: try container.encodeNil(forKey: .underlying)
+        }
     }
 }

@@ -1,21 +1,48 @@
-// Codable conformances for percent-encoding and query types (Encoding/, Broker/QueryParameters).
+// Codable conformances for percent-encoding and query types (Encoding/).
 
-extension PercentDecodingError.Kind: Codable {}
+extension PercentDecodingError.Kind: Codable {
+    /// Encodes the kind as its stable code: `"invalid-utf8"`.
+    public func encode(to encoder: any Encoder) throws { try encodeCode(code, to: encoder) }
 
-extension PercentDecodingError: Codable {
+    /// Decodes one of the codes of ``allKinds``.
+    public init(from decoder: any Decoder) throws {
+        self = try decodeKind(Self.allKinds, code: \.code, from: decoder, what: "decoding error kind")
+    }
+}
+
+/// `{"kind", "offset"}`.
+extension PercentDecodingError: Encodable {
     enum CodingKeys: String, CodingKey { case kind, offset }
 
-    /// Encodes `{"kind", "offset"}`, the kind as its code (`invalid-utf8`).
+    /// Encodes the kind's code and the offset.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
         try container.encode(offset, forKey: .offset)
     }
+}
 
-    /// Decodes `{"kind", "offset"}`.
+extension QueryParameterError.Kind: Codable {
+    /// Encodes the kind as its stable code: `"duplicate-parameter"`.
+    public func encode(to encoder: any Encoder) throws { try encodeCode(code, to: encoder) }
+
+    /// Decodes one of the codes of ``allKinds``.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(try container.decode(Kind.self, forKey: .kind), at: try container.decode(Int.self, forKey: .offset))
+        self = try decodeKind(Self.allKinds, code: \.code, from: decoder, what: "query parameter error kind")
+    }
+}
+
+/// `{"kind", "name", "offset", "underlying"}`, `null` where there is none.
+extension QueryParameterError: Encodable {
+    enum CodingKeys: String, CodingKey { case kind, name, offset, underlying }
+
+    /// Encodes every key.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(name, forKey: .name)
+        try container.encodeOrNull(offset, forKey: .offset)
+        try container.encodeOrNull(underlying, forKey: .underlying)
     }
 }
 
@@ -24,17 +51,10 @@ extension QueryDecoding: Codable {
     public var code: String { self == .form ? "form" : "rfc3986" }
 
     /// Encodes the decoding as its ``code``.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(code)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeCode(code, to: encoder) }
 
     /// Decodes a ``code``.
     public init(from decoder: any Decoder) throws {
-        switch try decoder.singleValueContainer().decode(String.self) {
-        case "form": self = .form
-        case "rfc3986": self = .rfc3986
-        case let other: throw DecodingError.invalid("unknown query decoding '\(other)'", in: decoder)
-        }
+        self = try decodeKind([QueryDecoding.rfc3986, .form], code: \.code, from: decoder, what: "query decoding")
     }
 }

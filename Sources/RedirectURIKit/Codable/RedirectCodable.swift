@@ -1,10 +1,9 @@
 // Codable conformances for the redirect-URI types (Redirect/), kept apart from the rule engine so
 // that the rules can change without touching their encoding. Redirect URIs and bundle IDs decode
 // by validating their text again; a verdict or a classification is Encodable only (see below).
+// FindingSeverity and FindingCode are Codable where they are declared.
 
 extension RedirectForm: Codable {}
-
-extension RedirectDiagnostic.Severity: Codable {}
 
 extension RedirectDiagnostic: Codable {
     enum CodingKeys: String, CodingKey { case severity, code, message }
@@ -20,7 +19,7 @@ extension RedirectDiagnostic: Codable {
     /// Decodes `{"severity", "code", "message"}`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(try container.decode(Severity.self, forKey: .severity), try container.decode(String.self, forKey: .code),
+        self.init(try container.decode(FindingSeverity.self, forKey: .severity), try container.decode(FindingCode.self, forKey: .code),
             try container.decode(String.self, forKey: .message))
     }
 }
@@ -62,18 +61,11 @@ extension RedirectURI: Codable {
 
 extension VerificationRule: Codable {
     /// Encodes the rule as its stable identifier: `"exact-match"`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(identifier)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeCode(identifier, to: encoder) }
 
     /// Decodes the identifier of one of ``VerificationRule/all``.
     public init(from decoder: any Decoder) throws {
-        let identifier = try decoder.singleValueContainer().decode(String.self)
-        guard let rule = VerificationRule.all.first(where: { $0.identifier == identifier }) else {
-            throw DecodingError.invalid("unknown verification rule '\(identifier)'", in: decoder)
-        }
-        self = rule
+        self = try decodeKind(VerificationRule.all, code: \.identifier, from: decoder, what: "verification rule")
     }
 }
 
@@ -96,20 +88,23 @@ extension VerificationVerdict: Encodable {
     }
 }
 
-extension ResponseRouting: Codable {
-    enum CodingKeys: String, CodingKey { case belongs, diagnostics }
+extension ResponseRouting.Outcome: Codable {}
 
-    /// Encodes `{"belongs", "diagnostics"}`.
+extension ResponseRouting: Codable {
+    enum CodingKeys: String, CodingKey { case belongs, outcome, diagnostics }
+
+    /// Encodes `{"belongs", "outcome", "diagnostics"}` (`belongs` follows from `outcome`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(belongs, forKey: .belongs)
+        try container.encode(outcome, forKey: .outcome)
         try container.encode(diagnostics, forKey: .diagnostics)
     }
 
-    /// Decodes `{"belongs", "diagnostics"}`.
+    /// Decodes `outcome` and `diagnostics`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(belongs: try container.decode(Bool.self, forKey: .belongs),
+        self.init(outcome: try container.decode(Outcome.self, forKey: .outcome),
             diagnostics: try container.decode([RedirectDiagnostic].self, forKey: .diagnostics))
     }
 }
@@ -129,18 +124,26 @@ extension RedirectClassification: Encodable {
     }
 }
 
-extension RedirectBuildError: Codable {
-    enum CodingKeys: String, CodingKey { case reason }
+extension RedirectBuildError.Kind: Codable {
+    /// Encodes the kind as its stable code.
+    public func encode(to encoder: any Encoder) throws { try encodeCode(code, to: encoder) }
 
-    /// Encodes `{"reason"}`.
+    /// Decodes one of the codes of ``allKinds``.
+    public init(from decoder: any Decoder) throws {
+        self = try decodeKind(Self.allKinds, code: \.code, from: decoder, what: "redirect build error kind")
+    }
+}
+
+/// `{"kind", "detail", "offset", "underlying"}`, `null` where there is none.
+extension RedirectBuildError: Encodable {
+    enum CodingKeys: String, CodingKey { case kind, detail, offset, underlying }
+
+    /// Encodes every key.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(reason, forKey: .reason)
-    }
-
-    /// Decodes `{"reason"}`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(try container.decode(String.self, forKey: .reason))
+        try container.encode(kind, forKey: .kind)
+        try container.encodeOrNull(detail, forKey: .detail)
+        try container.encodeOrNull(offset, forKey: .offset)
+        try container.encodeOrNull(underlying, forKey: .underlying)
     }
 }

@@ -23,18 +23,11 @@ extension URIReference: Codable {
 
 extension URIParseError.Kind: Codable {
     /// Encodes the kind as its stable code: `"invalid-port"`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(code)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeCode(code, to: encoder) }
 
     /// Decodes one of the codes of ``allKinds``.
     public init(from decoder: any Decoder) throws {
-        let code = try decoder.singleValueContainer().decode(String.self)
-        guard let kind = Self.allKinds.first(where: { $0.code == code }) else {
-            throw DecodingError.invalid("unknown parse error kind '\(code)'", in: decoder)
-        }
-        self = kind
+        self = try decodeKind(Self.allKinds, code: \.code, from: decoder, what: "parse error kind")
     }
 }
 
@@ -66,18 +59,11 @@ extension HostKind: Codable {
     }
 
     /// Encodes the kind as its ``code``.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(code)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeCode(code, to: encoder) }
 
     /// Decodes a ``code``.
     public init(from decoder: any Decoder) throws {
-        let code = try decoder.singleValueContainer().decode(String.self)
-        guard let kind = [HostKind.regName, .ipv4, .ipv6, .ipvFuture].first(where: { $0.code == code }) else {
-            throw DecodingError.invalid("unknown host kind '\(code)'", in: decoder)
-        }
-        self = kind
+        self = try decodeKind([HostKind.regName, .ipv4, .ipv6, .ipvFuture], code: \.code, from: decoder, what: "host kind")
     }
 }
 
@@ -93,18 +79,12 @@ extension URIGrammar: Codable {
     }
 
     /// Encodes the grammar as its ``ruleName``.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(ruleName)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeCode(ruleName, to: encoder) }
 
     /// Decodes a ``ruleName``.
     public init(from decoder: any Decoder) throws {
-        let name = try decoder.singleValueContainer().decode(String.self)
-        guard let grammar = [URIGrammar.uriReference, .uri, .absoluteURI, .relativeReference].first(where: { $0.ruleName == name }) else {
-            throw DecodingError.invalid("unknown grammar '\(name)'", in: decoder)
-        }
-        self = grammar
+        self = try decodeKind([URIGrammar.uriReference, .uri, .absoluteURI, .relativeReference], code: \.ruleName,
+            from: decoder, what: "grammar")
     }
 }
 
@@ -165,36 +145,37 @@ extension URIComponents: Codable {
     }
 }
 
-extension URIBuildError: Codable {
-    enum CodingKeys: String, CodingKey { case component, reason }
+extension URIBuildError.Kind: Codable {
+    /// Encodes the kind as its stable code.
+    public func encode(to encoder: any Encoder) throws { try encodeCode(code, to: encoder) }
 
-    /// Encodes `{"component", "reason"}`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(component, forKey: .component)
-        try container.encode(reason, forKey: .reason)
-    }
-
-    /// Decodes `{"component", "reason"}`.
+    /// Decodes one of the codes of ``allKinds``.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(component: try container.decode(String.self, forKey: .component),
-            reason: try container.decode(String.self, forKey: .reason))
+        self = try decodeKind(Self.allKinds, code: \.code, from: decoder, what: "build error kind")
     }
 }
 
-extension ReferenceResolutionError: Codable {
+/// `{"kind", "component", "offset", "underlying"}`, `null` where there is none.
+extension URIBuildError: Encodable {
+    enum CodingKeys: String, CodingKey { case kind, component, offset, underlying }
+
+    /// Encodes every key.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(component, forKey: .component)
+        try container.encodeOrNull(offset, forKey: .offset)
+        try container.encodeOrNull(underlying, forKey: .underlying)
+    }
+}
+
+/// `{"reason"}`.
+extension ReferenceResolutionError: Encodable {
     enum CodingKeys: String, CodingKey { case reason }
 
-    /// Encodes `{"reason"}`.
+    /// Encodes the reason.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(reason, forKey: .reason)
-    }
-
-    /// Decodes `{"reason"}`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(reason: try container.decode(String.self, forKey: .reason))
     }
 }
