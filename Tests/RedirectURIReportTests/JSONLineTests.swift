@@ -83,6 +83,18 @@ struct JSONLineTests {
         #expect(Self.splitLines(direct.standardOutput).count == 3)
     }
 
+    @Test func theDoctorPrintsOneLineToo() throws {
+        let plist = FileManager.default.temporaryDirectory.appendingPathComponent("parse-doctor-\(UUID().uuidString).plist")
+        try Data(#"""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.a&#x2028;b&#x85;c</string></dict></plist>
+            """#.utf8).write(to: plist)
+        defer { try? FileManager.default.removeItem(at: plist) }
+        let outcome = try CommandRunner.run(["doctor", "--json", "--info-plist", plist.path])
+        #expect(Self.splitLines(outcome.standardOutput).count == 1)
+        #expect(outcome.standardOutput.contains(#"com.a\u2028b\u0085c"#))
+    }
+
     @Test func escapingKeepsTheValue() throws {
         let line = try JSONLine.encode(["text": "a\u{2028}b\u{85}c\u{9B}d\u{7F}e\u{1F}f/g"])
         #expect(line == #"{"text":"a\u2028b\u0085c\u009bd\u007fe\u001ff/g"}"#)
