@@ -242,6 +242,10 @@ struct ResponseRoutingTests {
         #expect(nearMiss.diagnostics.map(\.code) == [.trailingSlashMismatch])
         let https = try RedirectURI(parsing: "https://login.example.com/cb/")
         #expect(https.routes("https://login.example.com/cb?code=1").diagnostics.map(\.code) == [.trailingSlashMismatch])
+        // Only a trailing '/' apart: '/cb/' and an empty path differ by more.
+        #expect(https.routes("https://login.example.com?code=1").diagnostics.isEmpty)
+        let root = try RedirectURI(parsing: "https://login.example.com/")
+        #expect(root.routes("https://login.example.com?code=1").diagnostics.map(\.code) == [.trailingSlashMismatch])
     }
 
     static let subRoutes: [(incoming: String, outcome: ResponseRouting.Outcome)] = [
