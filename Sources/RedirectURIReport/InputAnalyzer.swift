@@ -10,10 +10,11 @@ import RedirectURIIDNA
 /// report.bundleID   // "com.contoso.app"
 /// ```
 public struct InputAnalyzer: Sendable {
-    /// Verification settings (SPEC §6); `nil` means no verification.
+    /// Verification settings (see the "Verification rules" article); `nil` means no verification.
     public struct Verification: Sendable {
         /// The registered redirect URIs. When empty, the input is checked against itself, so
-        /// only rules 1, 4 and 5 can fail (reported as the diagnostic `no-registered-uris`).
+        /// only the syntax, fragment, wrapper and bundle-ID rules can fail (reported as the
+        /// diagnostic `no-registered-uris`).
         public var registered: [String]
         /// The caller's bundle ID, as the OS reports it.
         public var callerBundleID: String?
@@ -50,9 +51,9 @@ public struct InputAnalyzer: Sendable {
             conversionDiagnostics = conversion.diagnostics.map(DiagnosticReport.init)
         }
         var report = describe(parsed)
-        report.input = String(decoding: bytes, as: UTF8.self)
         report.diagnostics = conversionDiagnostics + report.diagnostics
         if let verification { report.verdict = verify(parsed, report: &report, verification) }
+        report.echo(bytes)
         return report
     }
 
@@ -184,4 +185,27 @@ extension DiagnosticReport {
     public init(_ diagnostic: RedirectDiagnostic) {
         self.init(severity: diagnostic.severity.rawValue, code: diagnostic.code.rawValue, message: diagnostic.message)
     }
+}
+
+extension InputReport {
+    /// Sets ``input`` to the echo of `bytes` (the first ``echoLimit`` bytes when longer, cut
+    /// before a UTF-8 sequence rather than through it), ``inputLength`` and ``inputSHA256``.
+    mutating func echo(_ bytes: [UInt8]) {
+        inputLength = bytes.count
+        guard bytes.count > Self.echoLimit else {
+            input = String(decoding: bytes, as: UTF8.self)
+            inputSHA256 = nil
+            return
+        }
+        // A UTF-8 sequence is at most four bytes: step back over at most three continuation
+        // bytes so that a character at the cut is left out, not shown as U+FFFD.
+        var cut = Self.echoLimit
+        while cut > Self.echoLimit - 3, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+        if bytes[cut] & 0xC0 == 0x80 { cut = Self.echoLimit }
+        input = String(decoding: bytes[..<cut], as: UTF8.self)
+        inputSHA256 = SHA256.hexDigest(bytes)
+    }
+
+    /// Whether ``input`` holds only the first bytes of the input.
+    public var inputIsTruncated: Bool { inputSHA256 != nil }
 }

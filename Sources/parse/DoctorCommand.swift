@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RedirectURIDoctor
+import RedirectURIReport
 
 /// `parse doctor`: checks an app's Info.plist and entitlements for the broker flow, from the files
 /// or from an Xcode project with its build settings.
@@ -97,9 +98,8 @@ struct Doctor: ParsableCommand {
                 redirectURI: redirectURI, sdk: sdk.flavour, keychainGroup: keychainGroup)
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            // One line, whatever the files hold: controls and U+2028/U+2029 escaped, as `parse --json`.
+            print(try JSONLine.encode(report))
         } else {
             print(Self.render(report))
         }

@@ -1,4 +1,4 @@
-/// An Apple bundle ID: one or more labels of `A–Z a–z 0–9 -`, separated by `.` (SPEC §5).
+/// An Apple bundle ID: one or more labels of `A–Z a–z 0–9 -`, separated by `.`.
 ///
 /// A bundle ID is compared **exactly**: brokers and servers do, and Apple's own documents disagree
 /// on case. Case-insensitive comparison exists only as an explicit option.
