@@ -300,10 +300,10 @@ struct RawPiece {
             let before = UnsafeRawPointer(base + (index &- 1)).loadUnaligned(as: VectorScan.Block.self)
             let block = UnsafeRawPointer(base + index).loadUnaligned(as: VectorScan.Block.self)
             let candidates = (before .== ampersand) .& ((block .== firstByte) .| (block .== percent) .| (block .== plus))
-            let lanes = unsafeBitCast(candidates, to: SIMD2<UInt64>.self)
-            // Most blocks hold no candidate: one test, predicted, before any lane is looked at.
-            if lanes[0] | lanes[1] != 0 {
-                var bits = VectorScan.laneBits(unsafeBitCast(candidates, to: VectorScan.Block.self) & VectorScan.Block(repeating: 0x80))
+            // Most blocks hold no candidate: one test, predicted, before any lane is looked at
+            // (`any(_:)` on the mask itself: fewer instructions than testing its bytes).
+            if any(candidates) {
+                var bits = VectorScan.laneBits(VectorScan.selected(candidates) & VectorScan.Block(repeating: 0x80))
                 while bits != 0 {
                     guard consider(index &+ bits.trailingZeroBitCount, target, in: bytes, found: &found) else {
                         return .duplicate(index &+ bits.trailingZeroBitCount)
@@ -393,7 +393,7 @@ struct RawPiece {
         var index = start
         var hasEscapes = false
         if let base = bytes.baseAddress, start &+ VectorScan.width <= bytes.count {
-            let name = queryName(base, at: start)
+            let name = queryName(base, at: start, count: bytes.count)
             if name.length < VectorScan.width { return (start &+ name.length, name.hasEscapes) }
             hasEscapes = name.hasEscapes
             index = start &+ name.length
@@ -405,11 +405,12 @@ struct RawPiece {
         return (index, hasEscapes)
     }
 
-    /// For a query piece at `index` (`index + 16` in bounds): how many bytes come before the
-    /// first `=` or `&` (16 when there is none in the block, so the name may go on), and whether
-    /// those bytes hold a `%` or `+` (a name that needs decoding).
+    /// For a query piece at `index` (`index + 16` at most `count`, checked in debug builds): how
+    /// many bytes come before the first `=` or `&` (16 when there is none in the block, so the
+    /// name may go on), and whether those bytes hold a `%` or `+` (a name that needs decoding).
     @inline(__always)
-    static func queryName(_ base: UnsafePointer<UInt8>, at index: Int) -> (length: Int, hasEscapes: Bool) {
+    static func queryName(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> (length: Int, hasEscapes: Bool) {
+        assert(index >= 0 && index &+ VectorScan.width <= count, "RawPiece.queryName reads past the input")
         let block = UnsafeRawPointer(base + index).loadUnaligned(as: VectorScan.Block.self)
         let high = VectorScan.Block(repeating: 0x80)
         let delimiters = VectorScan.laneBits((VectorScan.inRange(block, 0x3D, 0x3D) | VectorScan.inRange(block, 0x26, 0x26)) & high)

@@ -92,6 +92,7 @@ public struct BundleID: Sendable, Hashable, CustomStringConvertible {
         guard count > 0, count < VectorScan.width, bytes.count >= VectorScan.width, let base = bytes.baseAddress else {
             return shape(contiguous: UnsafeBufferPointer(rebasing: bytes[range]))
         }
+        assert(range.lowerBound >= 0 && range.upperBound <= bytes.count, "BundleID.shape(of:in:) tests outside the buffer")
         let blockStart = min(range.lowerBound, bytes.count &- VectorScan.width)
         let lanes = bundleIDLanes(UnsafeRawPointer(base + blockStart).loadUnaligned(as: VectorScan.Block.self))
         let first = UInt32(truncatingIfNeeded: range.lowerBound &- blockStart)
