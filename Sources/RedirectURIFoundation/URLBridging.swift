@@ -27,7 +27,8 @@ extension URL {
             throw FoundationConversionError(.refusedByFoundation, message: "URL(string:) returned nil for '\(text)'")
         }
         guard url.absoluteString == text else {
-            throw FoundationConversionError(.changedByFoundation, component: "string",
+            throw FoundationConversionError(
+                .changedByFoundation, component: "string",
                 message: "Foundation reads '\(text)' as '\(url.absoluteString)'")
         }
         self = url

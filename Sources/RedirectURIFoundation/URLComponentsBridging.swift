@@ -53,8 +53,11 @@ extension URLComponents {
             ("string", Substring(text), components.string),
         ]
         for (name, ours, foundation) in expected where ours.map(String.init) != foundation {
-            throw FoundationConversionError(.changedByFoundation, component: name,
-                message: "Foundation reads the \(name) of '\(text)' as \(foundation.map { "'\($0)'" } ?? "absent"), not \(ours.map { "'\($0)'" } ?? "absent")")
+            throw FoundationConversionError(
+                .changedByFoundation, component: name,
+                message:
+                    "Foundation reads the \(name) of '\(text)' as \(foundation.map { "'\($0)'" } ?? "absent"), not \(ours.map { "'\($0)'" } ?? "absent")"
+            )
         }
         self = components
     }
@@ -78,13 +81,15 @@ extension URIReference {
     ///   ``URIParseError`` when the text is outside RFC 3986.
     public init(_ components: URLComponents, as grammar: URIGrammar = .uriReference) throws(FoundationConversionError) {
         guard let text = components.string else {
-            throw FoundationConversionError(.refusedByFoundation,
+            throw FoundationConversionError(
+                .refusedByFoundation,
                 message: "URLComponents.string is nil: the components do not form a URL")
         }
         do {
             try self.init(parsing: text, as: grammar)
         } catch {
-            throw FoundationConversionError(.invalidReference, parseError: error,
+            throw FoundationConversionError(
+                .invalidReference, parseError: error,
                 message: "'\(text)' is not an RFC 3986 reference: \(error.kind) at offset \(error.offset)")
         }
     }

@@ -1,5 +1,5 @@
-import RedirectURIKit
 import RedirectURIIDNA
+import RedirectURIKit
 
 /// Turns one input (any bytes) into an ``InputReport``: the logic behind `parse`.
 ///
@@ -94,7 +94,8 @@ public struct InputAnalyzer: Sendable {
     func describeQuery(_ query: Substring, of reference: URIReference, into report: inout InputReport) {
         let isRequest = BrokerEndpoint(reference) != nil
         let names = Set(QueryParameters(query).compactMap { try? $0.name(.form) })
-        let isResponse = !isRequest && (names.contains("response") || names.contains("error_code"))
+        let isResponse =
+            !isRequest && (names.contains("response") || names.contains("error_code"))
             && (names.contains("msg_protocol_ver") || names.contains("hash") || names.contains("error_code"))
         // Broker messages are form-encoded; any other query is read as RFC 3986 says.
         let decoding: QueryDecoding = isRequest || isResponse ? .form : .rfc3986
@@ -158,24 +159,32 @@ public struct InputAnalyzer: Sendable {
         let text = String(decoding: bytes, as: UTF8.self)
         var registered = verification.registered
         // A broker request is verified through the redirect URI it carries.
-        let request = (try? URIReference(bytes: bytes, as: .uri)).flatMap { BrokerEndpoint($0) } != nil
+        let request =
+            (try? URIReference(bytes: bytes, as: .uri)).flatMap { BrokerEndpoint($0) } != nil
             ? try? BrokerRequest.parseParameters(text) : nil
         if registered.isEmpty {
             registered = [request.map { $0.value("redirect_uri") ?? "" } ?? text]
-            report.diagnostics.append(DiagnosticReport(severity: "warning", code: "no-registered-uris",
-                message: "no registered redirect URIs were given, so the redirect URI was compared with itself (exact-match and loopback-port were not checked)"))
+            report.diagnostics.append(
+                DiagnosticReport(
+                    severity: "warning", code: "no-registered-uris",
+                    message:
+                        "no registered redirect URIs were given, so the redirect URI was compared with itself (exact-match and loopback-port were not checked)"
+                ))
         }
         let verifier = RedirectVerifier(registered: registered, options: verification.options)
         let verdict: VerificationVerdict
         if let request {
-            report.diagnostics.append(DiagnosticReport(severity: "info", code: "verified-nested-redirect-uri",
-                message: "the verdict is about the request's redirect_uri '\(request.value("redirect_uri") ?? "")'"))
+            report.diagnostics.append(
+                DiagnosticReport(
+                    severity: "info", code: "verified-nested-redirect-uri",
+                    message: "the verdict is about the request's redirect_uri '\(request.value("redirect_uri") ?? "")'"))
             verdict = verifier.verify(request: text, callerBundleID: verification.callerBundleID)
         } else {
             verdict = verifier.verify(bytes: bytes, callerBundleID: verification.callerBundleID)
         }
         report.diagnostics += verdict.diagnostics.map(DiagnosticReport.init)
-        return VerdictReport(accepted: verdict.accepted, rule: verdict.failedRule?.identifier,
+        return VerdictReport(
+            accepted: verdict.accepted, rule: verdict.failedRule?.identifier,
             matched: verdict.matched, explanation: verdict.explanation)
     }
 }

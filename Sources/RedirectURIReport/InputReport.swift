@@ -113,7 +113,8 @@ public struct ErrorReport: Sendable, Equatable, Encodable {
 
     /// The report of a parse error.
     public init(_ error: URIParseError) {
-        self.init(kind: error.kind.code, offset: error.offset, message: error.message,
+        self.init(
+            kind: error.kind.code, offset: error.offset, message: error.message,
             caretDiagram: error.excerpt.caretDiagram(at: error.offset))
     }
 

@@ -77,7 +77,8 @@ enum SHA256 {
         schedule.withUnsafeMutableBufferPointer { w in
             for index in 0..<16 {
                 let base = index &* 4
-                w[index] = UInt32(block[base]) << 24 | UInt32(block[base &+ 1]) << 16
+                w[index] =
+                    UInt32(block[base]) << 24 | UInt32(block[base &+ 1]) << 16
                     | UInt32(block[base &+ 2]) << 8 | UInt32(block[base &+ 3])
             }
             for index in 16..<64 {

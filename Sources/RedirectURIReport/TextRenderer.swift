@@ -65,8 +65,9 @@ public struct TextRenderer: Sendable {
         if let parameters = report.parameters {
             row("parameters", parameters.isEmpty ? "(none)" : "\(parameters.count)")
             for parameter in parameters {
-                lines.append(indent + "    " + Self.printable(parameter.name) + " = "
-                    + (parameter.value.map { Self.printable(Self.truncated($0)) } ?? "(no value)"))
+                lines.append(
+                    indent + "    " + Self.printable(parameter.name) + " = "
+                        + (parameter.value.map { Self.printable(Self.truncated($0)) } ?? "(no value)"))
             }
         }
         if let message = report.message {

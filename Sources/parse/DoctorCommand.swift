@@ -27,7 +27,9 @@ struct Doctor: ParsableCommand {
             """
     )
 
-    @Option(name: .customLong("info-plist"), help: ArgumentHelp("The app's Info.plist (XML or binary); with --project, instead of the target's.", valueName: "path"))
+    @Option(
+        name: .customLong("info-plist"),
+        help: ArgumentHelp("The app's Info.plist (XML or binary); with --project, instead of the target's.", valueName: "path"))
     var infoPlist: String?
 
     @Option(name: .long, help: ArgumentHelp("The app's Xcode project (the .xcodeproj directory or its project.pbxproj).", valueName: "path"))
@@ -39,7 +41,9 @@ struct Doctor: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The build configuration whose settings are used (default: Release).", valueName: "name"))
     var configuration: String?
 
-    @Option(name: .customLong("build-setting"), help: ArgumentHelp("A build setting's value, NAME=VALUE (repeatable); overrides the project's.", valueName: "name=value"))
+    @Option(
+        name: .customLong("build-setting"),
+        help: ArgumentHelp("A build setting's value, NAME=VALUE (repeatable); overrides the project's.", valueName: "name=value"))
     var buildSettings: [String] = []
 
     @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The app's bundle ID: the value of PRODUCT_BUNDLE_IDENTIFIER.", valueName: "id"))
@@ -48,13 +52,17 @@ struct Doctor: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The app's .entitlements file; with --project, instead of the target's.", valueName: "path"))
     var entitlements: String?
 
-    @Option(name: .customLong("redirect-uri"), help: ArgumentHelp("The app's redirect URI (MSAL: derived from CFBundleIdentifier when omitted).", valueName: "uri"))
+    @Option(
+        name: .customLong("redirect-uri"),
+        help: ArgumentHelp("The app's redirect URI (MSAL: derived from CFBundleIdentifier when omitted).", valueName: "uri"))
     var redirectURI: String?
 
     @Option(name: .long, help: "The SDK flavour: adal (queries msauth) or msal (queries msauthv2 and msauthv3).")
     var sdk: SDKFlavourArgument = .msal
 
-    @Option(name: .customLong("keychain-group"), help: ArgumentHelp("A shared keychain group the SDK uses, checked in keychain-access-groups.", valueName: "name"))
+    @Option(
+        name: .customLong("keychain-group"),
+        help: ArgumentHelp("A shared keychain group the SDK uses, checked in keychain-access-groups.", valueName: "name"))
     var keychainGroup: String?
 
     @Flag(name: .long, help: "Print {\"context\": {...}, \"findings\": [...], \"skipped\": [...]} as JSON.")

@@ -82,10 +82,13 @@ struct Analyze: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A registered redirect URI of the app (repeatable); turns on verification.", valueName: "uri"))
     var registered: [String] = []
 
-    @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The caller's bundle ID as the OS reports it; turns on verification.", valueName: "id"))
+    @Option(
+        name: .customLong("bundle-id"), help: ArgumentHelp("The caller's bundle ID as the OS reports it; turns on verification.", valueName: "id"))
     var bundleID: String?
 
-    @Flag(name: .customLong("bundle-id-case-insensitive"), help: "Relaxation: compare bundle IDs ignoring ASCII case (reported as a diagnostic when it matters).")
+    @Flag(
+        name: .customLong("bundle-id-case-insensitive"),
+        help: "Relaxation: compare bundle IDs ignoring ASCII case (reported as a diagnostic when it matters).")
     var bundleIDCaseInsensitive = false
 
     @Flag(name: .long, help: "Convert the Unicode host of an http(s) IRI to ASCII (UTS #46) before strict parsing, and report confusable labels.")
@@ -104,9 +107,11 @@ struct Analyze: ParsableCommand {
             inputs = Self.lines(of: FileHandle.standardInput.readDataToEndOfFile())
         }
         let verifying = !registered.isEmpty || bundleID != nil
-        let analyzer = InputAnalyzer(verification: verifying ? InputAnalyzer.Verification(
-            registered: registered, callerBundleID: bundleID,
-            options: VerificationOptions(bundleIDComparison: bundleIDCaseInsensitive ? .caseInsensitive : .exact)) : nil,
+        let analyzer = InputAnalyzer(
+            verification: verifying
+                ? InputAnalyzer.Verification(
+                    registered: registered, callerBundleID: bundleID,
+                    options: VerificationOptions(bundleIDComparison: bundleIDCaseInsensitive ? .caseInsensitive : .exact)) : nil,
             convertsIRIHosts: iri)
         let renderer = TextRenderer()
         var status = ParseExitStatus.success

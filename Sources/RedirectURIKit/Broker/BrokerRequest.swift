@@ -188,8 +188,10 @@ public struct BrokerRequest: Sendable, Hashable {
         var seen: Set<String> = []
         for parameter in parameters where !seen.insert(parameter.name).inserted {
             if !problems.contains(where: { $0.kind == .duplicateParameter && $0.parameter == parameter.name }) {
-                problems.append(BrokerMessageError(.duplicateParameter, parameter: parameter.name,
-                    detail: "appears more than once; a reader that picks one lets an attacker choose"))
+                problems.append(
+                    BrokerMessageError(
+                        .duplicateParameter, parameter: parameter.name,
+                        detail: "appears more than once; a reader that picks one lets an attacker choose"))
             }
         }
         let adal = endpoint == .msauth || isADALProtocol
@@ -242,8 +244,11 @@ public struct BrokerRequest: Sendable, Hashable {
         do {
             redirect = try RedirectURI(parsing: value)
         } catch {
-            return [BrokerMessageError(.invalidRedirectURI, parameter: "redirect_uri",
-                detail: "not an absolute RFC 3986 URI: \(error.kind) at offset \(error.offset)")]
+            return [
+                BrokerMessageError(
+                    .invalidRedirectURI, parameter: "redirect_uri",
+                    detail: "not an absolute RFC 3986 URI: \(error.kind) at offset \(error.offset)")
+            ]
         }
         if redirect.reference.fragment != nil {
             return [BrokerMessageError(.invalidRedirectURI, parameter: "redirect_uri", detail: "has a fragment")]
@@ -253,8 +258,11 @@ public struct BrokerRequest: Sendable, Hashable {
         }
         if !redirect.form.carriesBundleID {
             let why = redirect.diagnostics.first.map { ": \($0.code): \($0.message)" } ?? ""
-            return [BrokerMessageError(.invalidRedirectURI, parameter: "redirect_uri",
-                detail: "a \(redirect.form.rawValue) redirect URI carries no bundle ID, so the broker cannot check the caller\(why)")]
+            return [
+                BrokerMessageError(
+                    .invalidRedirectURI, parameter: "redirect_uri",
+                    detail: "a \(redirect.form.rawValue) redirect URI carries no bundle ID, so the broker cannot check the caller\(why)")
+            ]
         }
         return []
     }

@@ -33,7 +33,8 @@ extension BrokerRequest: Codable {
     /// this does not validate: ask ``BrokerRequest/problems()``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(endpoint: try container.decode(BrokerEndpoint.self, forKey: .endpoint),
+        self.init(
+            endpoint: try container.decode(BrokerEndpoint.self, forKey: .endpoint),
             parameters: try container.decode([BrokerParameter].self, forKey: .parameters))
     }
 }

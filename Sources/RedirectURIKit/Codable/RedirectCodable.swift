@@ -19,7 +19,8 @@ extension RedirectDiagnostic: Codable {
     /// Decodes `{"severity", "code", "message"}`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(try container.decode(FindingSeverity.self, forKey: .severity), try container.decode(FindingCode.self, forKey: .code),
+        self.init(
+            try container.decode(FindingSeverity.self, forKey: .severity), try container.decode(FindingCode.self, forKey: .code),
             try container.decode(String.self, forKey: .message))
     }
 }
@@ -104,7 +105,8 @@ extension ResponseRouting: Codable {
     /// Decodes `outcome` and `diagnostics`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(outcome: try container.decode(Outcome.self, forKey: .outcome),
+        self.init(
+            outcome: try container.decode(Outcome.self, forKey: .outcome),
             diagnostics: try container.decode([RedirectDiagnostic].self, forKey: .diagnostics))
     }
 }

@@ -83,7 +83,8 @@ extension URIGrammar: Codable {
 
     /// Decodes a ``ruleName``.
     public init(from decoder: any Decoder) throws {
-        self = try decodeKind([URIGrammar.uriReference, .uri, .absoluteURI, .relativeReference], code: \.ruleName,
+        self = try decodeKind(
+            [URIGrammar.uriReference, .uri, .absoluteURI, .relativeReference], code: \.ruleName,
             from: decoder, what: "grammar")
     }
 }

@@ -347,7 +347,8 @@ struct RawPiece {
         {
             // The second word overlaps the first when the name is shorter than 16 bytes.
             let head = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self) ^ UnsafeRawPointer(name).loadUnaligned(as: UInt64.self)
-            let tail = UnsafeRawPointer(base + (start &+ length &- 8)).loadUnaligned(as: UInt64.self)
+            let tail =
+                UnsafeRawPointer(base + (start &+ length &- 8)).loadUnaligned(as: UInt64.self)
                 ^ UnsafeRawPointer(name + (length &- 8)).loadUnaligned(as: UInt64.self)
             if head | tail == 0 {
                 let nameEnd = start &+ length
@@ -357,7 +358,8 @@ struct RawPiece {
                 guard nameEnd == bytes.count || bytes[nameEnd] == ASCII.ampersand else { return nil }
                 return RawPiece(name: start..<nameEnd, value: nil, nameHasEscapes: false)
             }
-            let firstDifference = head != 0
+            let firstDifference =
+                head != 0
                 ? head.littleEndian.trailingZeroBitCount &>> 3
                 : length &- 8 &+ tail.littleEndian.trailingZeroBitCount &>> 3
             let differing = bytes[start &+ firstDifference]
@@ -497,7 +499,8 @@ extension URIReference {
             do {
                 parameter = try QueryParameters(self.query ?? "", decoding: decoding).single(name)
             } catch {
-                throw QueryParameterError(error.kind, name: error.name, offset: error.offset.map { $0 &+ query.lowerBound },
+                throw QueryParameterError(
+                    error.kind, name: error.name, offset: error.offset.map { $0 &+ query.lowerBound },
                     underlying: error.underlying)
             }
             guard let parameter else { return nil }

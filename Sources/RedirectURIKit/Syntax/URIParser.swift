@@ -208,7 +208,8 @@ struct Scanner {
             index = Int(offsets.end)
         }
         // `scheme://host` ends here: most redirect URIs, so skip the call.
-        let tail = index == count
+        let tail =
+            index == count
             ? URIComponentRanges.Tail(pathEnd: Int32(truncatingIfNeeded: index), queryStart: -1, fragmentStart: -1)
             : try pathQueryFragment(resumeAt: index, grammar: grammar)
         return ranges(schemeEnd: schemeEnd, authorityStart: authorityStart, authority: authority, pathStart: index, tail: tail)

@@ -3,7 +3,7 @@
 // supports (arm64, x86_64) is little-endian; on a big-endian one the kernels would count lanes
 // from the wrong end, so such a build stops here instead.
 #if _endian(big)
-#error("VectorScan assumes little-endian lane order: laneBits and leadingMembers read lane k from bits 8k to 8k + 7")
+    #error("VectorScan assumes little-endian lane order: laneBits and leadingMembers read lane k from bits 8k to 8k + 7")
 #endif
 
 /// The vectorised fast path of the parser: skips 16-byte blocks made only of common bytes.
@@ -123,7 +123,8 @@ enum VectorScan {
         if lower == upper {
             return selected(lanes .== SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: lower)))
         }
-        let inside = (lanes .>= SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: lower)))
+        let inside =
+            (lanes .>= SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: lower)))
             .& (lanes .<= SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: upper)))
         return selected(inside)
     }
@@ -154,8 +155,8 @@ enum VectorScan {
     @inline(__always)
     static func commonMembers(of bytes: Block) -> Block {
         alphanumerics(bytes)
-            | inRange(bytes, 0x2D, 0x2E)                                    // - .
-            | inRange(bytes, 0x5F, 0x5F) | inRange(bytes, 0x7E, 0x7E)       // _ ~
+            | inRange(bytes, 0x2D, 0x2E)  // - .
+            | inRange(bytes, 0x5F, 0x5F) | inRange(bytes, 0x7E, 0x7E)  // _ ~
             | inRange(bytes, 0x3D, 0x3D) | inRange(bytes, 0x26, 0x26) | inRange(bytes, 0x2B, 0x2B)  // = & +
     }
 
