@@ -5,59 +5,75 @@
 //
 // They are deliberately plain and close to the SPEC, not a second implementation to trust: they
 // only have to do the same amount of work on the same inputs. Nothing here is timed by itself.
+//
+// Shared by the package-benchmark target and the measure-ops driver, so both time and count the
+// same peers. Everything is @inlinable: the callers specialize the generic peers for URL and
+// URLComponents, as they did when this file was part of the benchmark target; an unspecialized
+// call through witness tables would make the Foundation side slower than an app's own code.
 import Foundation
 
 /// The accessors both `URL` and `URLComponents` have (decoded host and path, as Foundation gives).
-protocol ParsedURL {
+public protocol ParsedURL {
+    /// Parses with Foundation (`URL(string:)` or `URLComponents(string:)`).
     init?(parsing text: String)
+    /// The scheme as Foundation gives it.
     var schemeText: String? { get }
+    /// The host, decoded as Foundation gives it.
     var hostText: String? { get }
+    /// The path, decoded.
     var pathText: String { get }
+    /// The path as written (still percent-encoded).
     var encodedPathText: String { get }
+    /// The query.
     var queryText: String? { get }
+    /// The fragment.
     var fragmentText: String? { get }
+    /// The port, when one is written.
     var portNumber: Int? { get }
+    /// Whether the authority has a userinfo part.
     var hasUserinfo: Bool { get }
 }
 
 extension URL: ParsedURL {
-    init?(parsing text: String) { self.init(string: text) }
-    var schemeText: String? { scheme }
-    var hostText: String? { host }
-    var pathText: String { path }
-    var encodedPathText: String { path(percentEncoded: true) }
-    var queryText: String? { query }
-    var fragmentText: String? { fragment }
-    var portNumber: Int? { port }
-    var hasUserinfo: Bool { user != nil }
+    @inlinable public init?(parsing text: String) { self.init(string: text) }
+    @inlinable public var schemeText: String? { scheme }
+    @inlinable public var hostText: String? { host }
+    @inlinable public var pathText: String { path }
+    @inlinable public var encodedPathText: String { path(percentEncoded: true) }
+    @inlinable public var queryText: String? { query }
+    @inlinable public var fragmentText: String? { fragment }
+    @inlinable public var portNumber: Int? { port }
+    @inlinable public var hasUserinfo: Bool { user != nil }
 }
 
 extension URLComponents: ParsedURL {
-    init?(parsing text: String) { self.init(string: text) }
-    var schemeText: String? { scheme }
-    var hostText: String? { host }
-    var pathText: String { path }
-    var encodedPathText: String { percentEncodedPath }
-    var queryText: String? { query }
-    var fragmentText: String? { fragment }
-    var portNumber: Int? { port }
-    var hasUserinfo: Bool { user != nil }
+    @inlinable public init?(parsing text: String) { self.init(string: text) }
+    @inlinable public var schemeText: String? { scheme }
+    @inlinable public var hostText: String? { host }
+    @inlinable public var pathText: String { path }
+    @inlinable public var encodedPathText: String { percentEncodedPath }
+    @inlinable public var queryText: String? { query }
+    @inlinable public var fragmentText: String? { fragment }
+    @inlinable public var portNumber: Int? { port }
+    @inlinable public var hasUserinfo: Bool { user != nil }
 }
 
 extension ParsedURL {
     /// The wrapper's single path segment, decoded once; `nil` unless the path is one segment.
-    var singleSegmentDecoded: String? {
+    @inlinable public var singleSegmentDecoded: String? {
         let path = encodedPathText
         guard path.hasPrefix("/"), path.utf8.count > 1, !path.dropFirst().contains("/") else { return nil }
         return String(path.dropFirst()).removingPercentEncoding
     }
 }
 
-enum FoundationPeer {
-    enum Form { case adal, msal, wrapper, loopback, https, other }
+/// The Foundation side of the classify and verify benchmarks (see the file's comment).
+public enum FoundationPeer {
+    /// The redirect-URI forms the peer tells apart.
+    public enum Form { case adal, msal, wrapper, loopback, https, other }
 
     /// Classifies like SPEC §2 and returns the form and the bundle ID it carries.
-    static func classify<U: ParsedURL>(_ url: U, as _: U.Type, allowWrapper: Bool = true) -> (form: Form, bundleID: String?) {
+    @inlinable public static func classify<U: ParsedURL>(_ url: U, as _: U.Type, allowWrapper: Bool = true) -> (form: Form, bundleID: String?) {
         guard let scheme = url.schemeText else { return (.other, nil) }
         let host = url.hostText
         if equalsIgnoringCase(scheme, "msauth") {
@@ -85,7 +101,7 @@ enum FoundationPeer {
 
     /// SPEC §6 rules 1–5 with Foundation: syntax and no fragment, exact match (scheme case aside),
     /// the loopback port exception, the wrapper decoded once, and the caller's bundle ID.
-    static func verify<U: ParsedURL>(_ presented: String, registered: [String], callerBundleID: String?, as _: U.Type) -> Bool {
+    @inlinable public static func verify<U: ParsedURL>(_ presented: String, registered: [String], callerBundleID: String?, as _: U.Type) -> Bool {
         guard presented.utf8.allSatisfy({ $0 < 0x80 }), !presented.contains("#"),
             let url = U(parsing: presented), let scheme = url.schemeText
         else { return false }
@@ -118,7 +134,7 @@ enum FoundationPeer {
     }
 
     /// Rule 2 (simple string comparison, scheme case-insensitive) and rule 3 (loopback port).
-    static func sameRedirect<U: ParsedURL>(_ lhs: String, _ rhs: String, as _: U.Type) -> Bool {
+    @inlinable public static func sameRedirect<U: ParsedURL>(_ lhs: String, _ rhs: String, as _: U.Type) -> Bool {
         guard let lhsColon = lhs.firstIndex(of: ":"), let rhsColon = rhs.firstIndex(of: ":"),
             equalsIgnoringCase(String(lhs[..<lhsColon]), String(rhs[..<rhsColon]))
         else { return false }
@@ -130,7 +146,8 @@ enum FoundationPeer {
         return [a.portNumber, b.portNumber].allSatisfy { $0 == nil || (1...65535).contains($0!) }
     }
 
-    static func isBundleID(_ text: String) -> Bool {
+    /// Whether `text` is a bundle ID: labels of letters, digits and `-`, separated by single dots.
+    @inlinable public static func isBundleID(_ text: String) -> Bool {
         var previousWasDot = true
         for byte in text.utf8 {
             if byte == UInt8(ascii: ".") {
@@ -147,7 +164,8 @@ enum FoundationPeer {
         return !previousWasDot
     }
 
-    static func equalsIgnoringCase(_ lhs: String, _ rhs: String) -> Bool {
+    /// ASCII case-insensitive equality.
+    @inlinable public static func equalsIgnoringCase(_ lhs: String, _ rhs: String) -> Bool {
         lhs.utf8.elementsEqual(rhs.utf8) { ($0 | 0x20) == ($1 | 0x20) }
     }
 }
