@@ -168,14 +168,17 @@ def report(operations, counts, comparisons, thresholds):
     print("\n'net' subtracts harness/sink (the loop, the closure call and sink) from instr/op.")
 
     print("\nRatios of instructions (numerator ÷ denominator; a Foundation peer over the library"
-          " means the peer needs that many times the library's instructions):")
+          " means the peer needs that many times the library's instructions; 'net' leaves out the harness on both sides):")
     for numerator, denominator in comparisons:
         value = ratio(counts, numerator, denominator)
         if value is None:
             continue
-        print(f"  {numerator + ' ÷ ' + denominator:58} {value:>6.1f}×   "
+        net = ""
+        if harness and counts[denominator] > harness:
+            net = f" (net {(counts[numerator] - harness) / (counts[denominator] - harness):.1f}×)"
+        print(f"  {numerator + ' ÷ ' + denominator:58} {value:>6.1f}×{net:14} "
               f"{fmt(counts[numerator])} ÷ {fmt(counts[denominator])}")
-        print(f"  {'':58}           {by_id[numerator]['call']}  ÷  {by_id[denominator]['call']}")
+        print(f"  {'':58}{'':22}{by_id[numerator]['call']}  ÷  {by_id[denominator]['call']}")
 
     print("\nTargets (informational, not gated):")
     for label, kind, operands, limit in TARGETS:
@@ -194,6 +197,9 @@ def report(operations, counts, comparisons, thresholds):
             value = ratio(counts, *operands)
             met = value >= limit if kind == "ratio at least" else value <= limit
             shown = f"{value:.2f}×"
+            if harness:
+                numerator, denominator = (counts[operand] - harness for operand in operands)
+                shown += f" ({numerator / denominator:.2f}× net of the harness)"
         print(f"  {'met    ' if met else 'NOT MET'}  {label}: {shown}")
 
 
@@ -230,6 +236,13 @@ def check(operations, counts, thresholds, this_environment, fingerprint):
     return failures
 
 
+def write_latest(operations, counts, this_environment, fingerprint, passes):
+    with open(LATEST, "w", encoding="utf-8") as output:
+        json.dump({"recorded_with": dict(this_environment, corpus_fingerprint=fingerprint, passes=passes),
+                   "operations": {op["id"]: {"side": op["side"], "instructions_per_op": counts[op["id"]]}
+                                  for op in operations}}, output, indent=2, ensure_ascii=False)
+
+
 def write_thresholds(operations, counts, this_environment, fingerprint, passes, previous):
     entries = dict((previous or {}).get("operations", {}))
     for op in operations:
@@ -261,12 +274,14 @@ def main():
     parser.add_argument("--passes", type=int, default=3, help="counted passes per operation (default 3)")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), help="valgrind processes at once")
     parser.add_argument("--filter", default=None, help="regex over operation ids")
+    parser.add_argument("--last", action="store_true",
+                        help="count nothing: report (or check, or record) the last run's counts (.build/instructions/latest.json)")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--check", action="store_true", help="fail when a library operation regresses")
     mode.add_argument("--update", action="store_true", help="rewrite Thresholds/instructions.json")
     arguments = parser.parse_args()
 
-    if shutil.which("valgrind") is None:
+    if shutil.which("valgrind") is None and not arguments.last:
         sys.exit("instructions: valgrind is not installed (apt-get install -y valgrind)")
     operations, fingerprint = load_operations(arguments.binary)
     comparisons = load_comparisons(arguments.binary)
@@ -276,27 +291,31 @@ def main():
         if not operations:
             sys.exit(f"instructions: no operation matches {arguments.filter!r}")
 
-    # The peers must reach the library's answers and every read must take its success path, or
-    # the counts would compare different work.
-    subprocess.run([arguments.binary, "check"], check=True, stdout=subprocess.DEVNULL)
-
-    os.makedirs(os.path.join(RESULTS, "callgrind"), exist_ok=True)
-    counts = {}
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, arguments.jobs)) as pool:
-        futures = {pool.submit(count, arguments.binary, op, arguments.passes): op["id"] for op in operations}
-        for future in concurrent.futures.as_completed(futures):
-            counts[futures[future]] = future.result()
-
     this_environment = environment()
+    if arguments.last:
+        with open(LATEST, encoding="utf-8") as source:
+            last = json.load(source)
+        counts = {k: v["instructions_per_op"] for k, v in last["operations"].items()}
+        operations = [op for op in operations if op["id"] in counts]
+        this_environment = {k: last["recorded_with"].get(k) for k in this_environment}
+        arguments.passes = last["recorded_with"].get("passes", arguments.passes)
+    else:
+        # The peers must reach the library's answers and every read must take its success
+        # path, or the counts would compare different work.
+        subprocess.run([arguments.binary, "check"], check=True, stdout=subprocess.DEVNULL)
+        os.makedirs(os.path.join(RESULTS, "callgrind"), exist_ok=True)
+        counts = {}
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, arguments.jobs)) as pool:
+            futures = {pool.submit(count, arguments.binary, op, arguments.passes): op["id"] for op in operations}
+            for future in concurrent.futures.as_completed(futures):
+                counts[futures[future]] = future.result()
     thresholds = None
     if os.path.exists(THRESHOLDS):
         with open(THRESHOLDS, encoding="utf-8") as source:
             thresholds = json.load(source)
 
-    with open(LATEST, "w", encoding="utf-8") as output:
-        json.dump({"recorded_with": dict(this_environment, corpus_fingerprint=fingerprint, passes=arguments.passes),
-                   "operations": {op["id"]: {"side": op["side"], "instructions_per_op": counts[op["id"]]}
-                                  for op in operations}}, output, indent=2, ensure_ascii=False)
+    if not arguments.last:
+        write_latest(operations, counts, this_environment, fingerprint, arguments.passes)
 
     report(operations, counts, comparisons, thresholds)
     print(f"\nProfiles: {os.path.relpath(os.path.join(RESULTS, 'callgrind'))}/<operation>.out "

@@ -3,13 +3,13 @@
 # benchmark corpus; --check gates the library against Thresholds/instructions.json, --update
 # rewrites it. Builds only the measure-ops driver (release), not package-benchmark.
 #
-#     scripts/instructions.sh [--check | --update] [--filter REGEX] [--passes N] [--jobs J]
+#     scripts/instructions.sh [--check | --update] [--filter REGEX] [--passes N] [--jobs J] [--last]
 #
 # See scripts/instructions.py for what is counted and ../README.md for how to read it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-command -v valgrind >/dev/null || { echo "instructions.sh: valgrind is not installed (apt-get install -y valgrind)" >&2; exit 2; }
+[[ " $* " == *" --last "* ]] || command -v valgrind >/dev/null || { echo "instructions.sh: valgrind is not installed (apt-get install -y valgrind)" >&2; exit 2; }
 
 swift build -c release --product measure-ops 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]' || true
 binary="$(swift build -c release --product measure-ops --show-bin-path)/measure-ops"
