@@ -274,6 +274,8 @@ def main():
     parser.add_argument("--passes", type=int, default=3, help="counted passes per operation (default 3)")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), help="valgrind processes at once")
     parser.add_argument("--filter", default=None, help="regex over operation ids")
+    parser.add_argument("--library-only", action="store_true",
+                        help="count only the gated operations (library and harness), not the Foundation peers (CI)")
     parser.add_argument("--last", action="store_true",
                         help="count nothing: report (or check, or record) the last run's counts (.build/instructions/latest.json)")
     mode = parser.add_mutually_exclusive_group()
@@ -290,6 +292,8 @@ def main():
         operations = [op for op in operations if re.search(arguments.filter, op["id"])]
         if not operations:
             sys.exit(f"instructions: no operation matches {arguments.filter!r}")
+    if arguments.library_only:
+        operations = [op for op in operations if op["side"] != "foundation"]
 
     this_environment = environment()
     if arguments.last:

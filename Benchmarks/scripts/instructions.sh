@@ -3,7 +3,7 @@
 # benchmark corpus; --check gates the library against Thresholds/instructions.json, --update
 # rewrites it. Builds only the measure-ops driver (release), not package-benchmark.
 #
-#     scripts/instructions.sh [--check | --update] [--filter REGEX] [--passes N] [--jobs J] [--last]
+#     scripts/instructions.sh [--check | --update] [--filter REGEX] [--passes N] [--jobs J] [--library-only] [--last]
 #
 # See scripts/instructions.py for what is counted and ../README.md for how to read it.
 set -euo pipefail
