@@ -1,9 +1,9 @@
 // What an app or server would write with Foundation to do what the library does: classify a
-// redirect URI and take its bundle ID, and verify a presented redirect URI (SPEC §6). They are the
+// redirect URI and take its bundle ID, and verify a presented redirect URI. They are the
 // Foundation side of the "classify" and "verify" benchmarks, written once over a protocol so that
 // `URL` and `URLComponents` run the same logic.
 //
-// They are deliberately plain and close to the SPEC, not a second implementation to trust: they
+// They are deliberately plain and close to the documented rules, not a second implementation to trust: they
 // only have to do the same amount of work on the same inputs. Nothing here is timed by itself.
 //
 // Shared by the package-benchmark target and the measure-ops driver, so both time and count the
@@ -70,9 +70,9 @@ extension ParsedURL {
 /// The Foundation side of the classify and verify benchmarks (see the file's comment).
 public enum FoundationPeer {
     /// The redirect-URI forms the peer tells apart.
-    public enum Form { case adal, msal, wrapper, loopback, https, other }
+    public enum Form { case adal, msal, msalClientID, wrapper, loopback, https, other }
 
-    /// Classifies like SPEC §2 and returns the form and the bundle ID it carries.
+    /// Classifies by the redirect-URI forms' rules and returns the form and the bundle ID it carries.
     @inlinable public static func classify<U: ParsedURL>(_ url: U, as _: U.Type, allowWrapper: Bool = true) -> (form: Form, bundleID: String?) {
         guard let scheme = url.schemeText else { return (.other, nil) }
         let host = url.hostText
@@ -87,6 +87,12 @@ public enum FoundationPeer {
             let suffix = String(scheme.dropFirst(7))
             return isBundleID(suffix) ? (.msal, suffix) : (.other, nil)
         }
+        // MSAL's client-ID form, `msal<UUID>://auth`: it names a client registration, not an app.
+        if scheme.utf8.count == 40, equalsIgnoringCase(String(scheme.prefix(4)), "msal"), isUUID(String(scheme.dropFirst(4))),
+            host == "auth", !url.hasUserinfo, url.portNumber == nil
+        {
+            return (.msalClientID, nil)
+        }
         if equalsIgnoringCase(scheme, "http"), host == "127.0.0.1" || host == "::1" || host == "[::1]" {
             return (.loopback, nil)
         }
@@ -99,8 +105,9 @@ public enum FoundationPeer {
         return (.other, nil)
     }
 
-    /// SPEC §6 rules 1–5 with Foundation: syntax and no fragment, exact match (scheme case aside),
-    /// the loopback port exception, the wrapper decoded once, and the caller's bundle ID.
+    /// The verification rules with Foundation: syntax and no fragment, exact match (scheme case aside),
+    /// the loopback port exception, the wrapper decoded once to an ADAL or MSAL broker URI, and the
+    /// caller's bundle ID.
     @inlinable public static func verify<U: ParsedURL>(_ presented: String, registered: [String], callerBundleID: String?, as _: U.Type) -> Bool {
         guard presented.utf8.allSatisfy({ $0 < 0x80 }), !presented.contains("#"),
             let url = U(parsing: presented), let scheme = url.schemeText
@@ -111,7 +118,8 @@ public enum FoundationPeer {
             guard url.queryText == nil, let decoded = url.singleSegmentDecoded else { return false }
             target = decoded
             guard let inner = U(parsing: target), inner.fragmentText == nil, inner.schemeText != nil,
-                !(equalsIgnoringCase(inner.schemeText ?? "", "msauth") && inner.hostText == "code")
+                !(equalsIgnoringCase(inner.schemeText ?? "", "msauth") && inner.hostText == "code"),
+                [Form.adal, .msal].contains(classify(inner, as: U.self, allowWrapper: false).form)
             else { return false }
             isWrapper = true
         }
@@ -162,6 +170,20 @@ public enum FoundationPeer {
             }
         }
         return !previousWasDot
+    }
+
+    /// Whether `text` is a UUID's string form: 8-4-4-4-12 hexadecimal digits, either case.
+    @inlinable public static func isUUID(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return false }
+        for (index, byte) in bytes.enumerated() {
+            if [8, 13, 18, 23].contains(index) {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else if !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f")) {
+                return false
+            }
+        }
+        return true
     }
 
     /// ASCII case-insensitive equality.

@@ -60,6 +60,7 @@ final class Prepared {
 
     /// Each line with the bundle ID a caller would expect: the one it carries, copied into its own
     /// storage (so a comparison reads two buffers), or another app's for lines without one.
+    /// A caller's expected bundle ID is a value it has at hand, so it is made outside the pass.
     func withExpectedBundleIDs(_ lines: [String]) -> [ExpectedLine] {
         lines.map { uri in
             let carried = (try? RedirectURI(parsing: uri))?.bundleID.map { String($0.text) } ?? "com.contoso.other"
@@ -104,20 +105,6 @@ func pass<Input>(_ inputs: [Input], _ body: @escaping (Input) -> Void) -> () -> 
     { for input in inputs { body(input) } }
 }
 
-/// Whether `uri`'s bytes at `range` are `expected`'s: the comparison an app writes on
-/// `bundleIDRange` when it wants no `BundleID` at all.
-@inline(__always)
-func bytesEqual(_ uri: String, _ range: Range<Int>, _ expected: String) -> Bool {
-    uri.utf8.withContiguousStorageIfAvailable { text in
-        expected.utf8.withContiguousStorageIfAvailable { wanted in
-            guard range.count == wanted.count, range.upperBound <= text.count,
-                let textBase = text.baseAddress, let wantedBase = wanted.baseAddress
-            else { return range.isEmpty && wanted.isEmpty }
-            return memcmp(textBase + range.lowerBound, wantedBase, range.count) == 0
-        } ?? false
-    } ?? false
-}
-
 let operations: [Operation] = {
     var all: [Operation] = [
         Operation(id: "harness/sink", side: .harness, call: "sink(uri): the loop and the call alone", inputs: .short) {
@@ -159,16 +146,12 @@ let operations: [Operation] = {
                 }
             },
             Operation(
-                id: "\(c)/classify+range-compare", side: .library,
-                call: "RedirectURI.classify(_:), .bundleIDRange, bytes compared by the driver (memcmp)", inputs: set
+                id: "\(c)/classify+equals", side: .library,
+                call: "RedirectURI.classify(_:), .bundleID(in:equals: expected) (compared in place)", inputs: set
             ) {
                 pass($0.withExpectedBundleIDs($0.lines(set))) { line in
-                    guard let shape = try? RedirectURI.classify(line.uri) else { return }
-                    if let range = shape.bundleIDRange {
-                        sink(bytesEqual(line.uri, range, line.expectedText))
-                    } else {
-                        // No literal range: no bundle ID, or a wrapper that encodes it (none in the corpus).
-                        sink(shape.bundleID(in: line.uri).map { $0.matches(line.expected) } ?? false)
+                    if let shape = try? RedirectURI.classify(line.uri) {
+                        sink(shape.bundleID(in: line.uri, equals: line.expectedText))
                     }
                 }
             },
@@ -353,7 +336,7 @@ let comparisons: [(numerator: String, denominator: String)] = {
             ("\(c)/URL", "\(c)/classify+range"),
             ("\(c)/URL+rules", "\(c)/classify+range"),
             ("\(c)/URL+rules", "\(c)/classify+matches"),
-            ("\(c)/URL+rules", "\(c)/classify+range-compare"),
+            ("\(c)/URL+rules", "\(c)/classify+equals"),
             ("\(c)/URL+rules", "\(c)/RedirectURI"),
         ]
     }
