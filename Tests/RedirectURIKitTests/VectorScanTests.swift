@@ -241,3 +241,39 @@ struct VectorScanBoundsTests {
     }
 }
 #endif
+
+/// The two-block UUID check agrees with the byte-by-byte definition: every byte value at every
+/// position of a valid UUID, every length around 36, and the hyphens moved.
+struct UUIDSyntaxTests {
+    static func check(_ bytes: [UInt8]) -> (fast: Bool, plain: Bool) {
+        // An exact-size copy: a read past the end fails under AddressSanitizer.
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        defer { buffer.deallocate() }
+        _ = buffer.initialize(from: bytes)
+        return (UUIDSyntax.isUUID(UnsafeBufferPointer(buffer)), UUIDSyntax.isUUIDByByte(UnsafeBufferPointer(buffer)))
+    }
+
+    @Test func everyByteAtEveryPosition() {
+        let valid = Array("3c62AC97-29eb-4aed-a3c8-add0298508dA".utf8)
+        #expect(Self.check(valid) == (true, true))
+        for position in valid.indices {
+            for byte in UInt8.min...UInt8.max {
+                var bytes = valid
+                bytes[position] = byte
+                let result = Self.check(bytes)
+                #expect(result.fast == result.plain, "byte \(byte) at \(position)")
+            }
+        }
+    }
+
+    @Test func lengthsAndHyphens() {
+        let valid = Array("3c62ac97-29eb-4aed-a3c8-add0298508da".utf8)
+        for length in 0...40 {
+            let bytes = (0..<length).map { valid[$0 % valid.count] }
+            let result = Self.check(bytes)
+            #expect(result.fast == result.plain, "length \(length)")
+        }
+        let noHyphens = Array("3c62ac9729eb4aeda3c8add0298508da0000".utf8)
+        #expect(Self.check(noHyphens) == (false, false))
+    }
+}
