@@ -204,7 +204,8 @@ public struct BrokerResponse: Sendable {
                 found.responseIsBase64URL = valueIsBase64URL
             case 1?:
                 found.hash = value ?? ""
-                found.hashIsUppercaseSHA256 = valueRange.map { BrokerValueSyntax.isUppercaseSHA256Hex(UnsafeBufferPointer(rebasing: bytes[$0])) } ?? false
+                found.hashIsUppercaseSHA256 =
+                    valueRange.map { BrokerValueSyntax.isUppercaseSHA256Hex(UnsafeBufferPointer(rebasing: bytes[$0])) } ?? false
             case 2?: found.protocolText = value ?? ""
             case 3?: found.brokerNonce = value ?? ""
             case 4?: found.errorCode = value ?? ""

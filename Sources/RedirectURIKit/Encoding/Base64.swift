@@ -145,7 +145,8 @@ extension Base64 {
             while index &+ 2 &* VectorScan.width <= bytes.count {
                 let first = UnsafeRawPointer(base + index).loadUnaligned(as: VectorScan.Block.self)
                 let second = UnsafeRawPointer(base + (index &+ VectorScan.width)).loadUnaligned(as: VectorScan.Block.self)
-                let outside = VectorScan.outsideMask(first, members: base64URLMembers(of: first))
+                let outside =
+                    VectorScan.outsideMask(first, members: base64URLMembers(of: first))
                     | VectorScan.outsideMask(second, members: base64URLMembers(of: second))
                 let words = unsafeBitCast(outside, to: SIMD2<UInt64>.self)
                 guard words[0] | words[1] == 0 else { break }
