@@ -44,7 +44,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "RedirectURIKitTests", dependencies: ["RedirectURIKit"], exclude: ["Vectors"]),
+        // The fuzz targets' properties (Fuzz/Sources/FuzzProperties, where the Fuzz package builds
+        // them as `FuzzProperties`), compiled here under another name for the corpus replay of
+        // RedirectURIKitTests: not a product, never part of what apps import.
+        .target(
+            name: "RedirectURIFuzzProperties", dependencies: ["RedirectURIKit"],
+            path: "Fuzz/Sources/FuzzProperties"),
+        .testTarget(
+            name: "RedirectURIKitTests", dependencies: ["RedirectURIKit", "RedirectURIFuzzProperties"],
+            exclude: ["Vectors"]),
         .testTarget(name: "RedirectURIIDNATests", dependencies: ["RedirectURIIDNA"]),
         .testTarget(name: "RedirectURIDoctorTests", dependencies: ["RedirectURIDoctor"], exclude: ["Fixtures"]),
         // Depends on `parse` so that the command is built for the end-to-end tests that run it.
