@@ -13,10 +13,10 @@ import Testing
 /// the byte after the text (present in a contiguous string's storage, absent in a copy).
 ///
 /// Forcing a path is process-wide, so each check runs in a child process (an exit test), where it
-/// runs every input once per path. Inputs: every corpus file (as text, and each of its lines as a
-/// Substring that starts inside the file), and generated strings: ASCII and non-ASCII, empty,
-/// small (stored inline) and long (one or more 16-byte blocks), and Substrings that start at a
-/// non-zero offset of their base.
+/// runs every input once per path. Inputs: every corpus file, as a Substring that starts inside a
+/// longer base (and, for the String entry points, as a String of its own), and generated
+/// strings: ASCII and non-ASCII, empty, small (stored inline) and long (one or more 16-byte
+/// blocks), as Strings and as Substrings that start at a non-zero offset of their base.
 struct StringPathAgreementTests {
     @Test func corpusOfParseRoundTripPercentCodingAndDifferentialTargets() async {
         await #expect(processExitsWith: .success) {
@@ -24,15 +24,9 @@ struct StringPathAgreementTests {
         }
     }
 
-    @Test func corpusOfRedirectTarget() async {
+    @Test func corpusOfRedirectAndBrokerTargets() async {
         await #expect(processExitsWith: .success) {
-            StringPathAgreement.check(StringPathAgreement.corpusTexts([.redirect]))
-        }
-    }
-
-    @Test func corpusOfBrokerTarget() async {
-        await #expect(processExitsWith: .success) {
-            StringPathAgreement.check(StringPathAgreement.corpusTexts([.broker]))
+            StringPathAgreement.check(StringPathAgreement.corpusTexts([.redirect, .broker]))
         }
     }
 
@@ -82,23 +76,25 @@ enum StringPathAgreement {
     // MARK: Inputs
 
     /// The corpus files of `targets` as text (invalid UTF-8 repaired: the text is what matters
-    /// here), and the lines of multi-line files (the redirect and broker targets' inputs are
-    /// lines) as Substrings of their file's text, so that they start at a non-zero offset of
-    /// their base; each line once (the same bundle ID recurs in hundreds of files).
+    /// here), each as a Substring that starts inside a longer base (after one of a few prefixes,
+    /// ASCII or not, of different lengths), so that the Substring entry points see a non-zero
+    /// start offset and the String entry points a copy that starts at zero.
     static func corpusTexts(_ targets: [FuzzTarget]) -> [Substring] {
+        let prefixes = ["\u{E9}", "a", String(repeating: "q", count: 17), "\u{1F600}&"]
         var texts: [Substring] = []
-        var seen: Set<Substring> = []
         for target in targets {
             for input in CorpusReplay.inputs(of: target) {
-                let text = String(decoding: input.bytes, as: UTF8.self)
-                texts.append(Substring(text))
-                seen.insert(Substring(text))
-                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-                guard lines.count > 1 else { continue }
-                texts += lines.filter { seen.insert($0).inserted }
+                texts.append(embedded(String(decoding: input.bytes, as: UTF8.self), after: prefixes[texts.count % prefixes.count]))
             }
         }
         return texts
+    }
+
+    /// `text` as a Substring of `prefix + text + "#\u{E9}"`.
+    static func embedded(_ text: String, after prefix: String) -> Substring {
+        let base = prefix + text + "#\u{E9}"
+        let lower = base.utf8.index(base.startIndex, offsetBy: prefix.utf8.count)
+        return base[lower..<base.utf8.index(lower, offsetBy: text.utf8.count)]
     }
 
     /// Generated texts: URIs and broker messages of every length up to a few blocks, in ASCII
@@ -116,17 +112,14 @@ enum StringPathAgreement {
             "//", "a:", "1.2.3.4", "::1", "v1.x",
         ]
         var texts: [Substring] = ["", " ", "\u{E9}", "\u{1F600}", Substring(String(repeating: "\u{E9}", count: 20))]
-        for _ in 0..<1_500 {
+        for _ in 0..<1_000 {
             let start = starts.randomElement(using: &generator) ?? ""
             let count = Int.random(in: 0...24, using: &generator)
             let text = start + (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
             texts.append(Substring(text))
             // The same text inside a longer base, ASCII or not before it.
             let prefix = ["\u{E9}", "ab", String(repeating: "q", count: 17), "\u{1F600}&"].randomElement(using: &generator) ?? ""
-            let base = prefix + text + "#\u{E9}"
-            let lower = base.utf8.index(base.startIndex, offsetBy: prefix.utf8.count)
-            let upper = base.utf8.index(lower, offsetBy: text.utf8.count)
-            texts.append(base[lower..<upper])
+            texts.append(embedded(text, after: prefix))
         }
         return texts
     }
