@@ -1,5 +1,5 @@
 import Testing
-@testable import RedirectURIKit
+@_spi(Testing) @testable import RedirectURIKit
 
 /// Metamorphic properties of broker messages (SPEC §4, §8): transformations that must not change
 /// the outcome of parsing a request, a response or an error response, or that must change it in
@@ -235,4 +235,24 @@ extension Result {
 extension Array where Element == String {
     /// The two parts of a split in two (the second empty when there is none).
     fileprivate var pairOrSelf: (String, String) { (first ?? "", count > 1 ? self[1] : "") }
+}
+
+/// The same properties with every string copied into an allocation of exactly its length
+/// (`StringBytesPath.exactCopy`) before the query lookup and the parser read it: under
+/// AddressSanitizer a read past the end of a message fails. A child process of its own, since the
+/// switch is process-wide.
+struct BrokerMetamorphicOnExactCopiesTests {
+    @Test func everyPropertyOnExactCopies() async {
+        await #expect(processExitsWith: .success) {
+            StringBytesPath.forced = .exactCopy
+            let tests = BrokerMetamorphicTests()
+            #expect(throws: Never.self) { try tests.theBaseMessagesParseAsExpected() }
+            for url in BrokerMetamorphicTests.requests { tests.encodingAByteOfARequestNameChangesNothing(url: url) }
+            for url in BrokerMetamorphicTests.responses { tests.encodingAByteOfAResponseNameChangesNothing(url: url) }
+            for url in BrokerMetamorphicTests.requests.prefix(2) { tests.aSecondCopyOfAnyKnownRequestFieldIsADuplicate(url: url) }
+            for url in BrokerMetamorphicTests.responses.prefix(3) {
+                #expect(throws: Never.self) { try tests.aSecondCopyOfAnyKnownResponseFieldIsADuplicate(url: url) }
+            }
+        }
+    }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RedirectURIKit
+@_spi(Testing) @testable import RedirectURIKit
 
 /// Single-fault negative vectors for every validator: each table has a valid base, asserted as
 /// accepted, and rows that break it in exactly one place (a test checks that each row differs
@@ -24,12 +24,21 @@ struct SingleFaultVectorTests {
             self.kind = kind
             self.sourceLocation = sourceLocation
         }
+
+        init(input: String, offset: Int, _ kind: URIParseError.Kind, sourceLocation: SourceLocation = #_sourceLocation) {
+            (self.input, self.offset, self.kind, self.sourceLocation) = (input, offset, kind, sourceLocation)
+        }
     }
 
-    /// Parses `row.input` and checks the kind and offset, and that the row is one edit from `base`.
+    /// Parses `row.input` (as a String, and as bytes in an allocation of exactly their length)
+    /// and checks the kind and offset, and that the row is one edit from `base`.
     static func expectParseFailure(_ row: Row, base: String, as grammar: URIGrammar = .uriReference) {
         expectSingleEdit(row.input, from: base, sourceLocation: row.sourceLocation)
-        switch parseOutcome(row.input, as: grammar) {
+        let viaBytes = withExactAllocation(of: row.input.utf8) { bytes in
+            Result { () throws(URIParseError) in try URIParser.parse(bytes, as: grammar) }
+        }
+        #expect(viaBytes == parseOutcome(row.input, as: grammar).map(\.ranges), "\(row.input): String and bytes", sourceLocation: row.sourceLocation)
+        switch viaBytes {
         case .success:
             Issue.record("accepted \(row.input)", sourceLocation: row.sourceLocation)
         case .failure(let error):
@@ -227,14 +236,13 @@ struct SingleFaultVectorTests {
             for (broken, stop) in [("%", 1), ("%A", 2), ("%G0", 1), ("%0G", 2)] {
                 let input = inserting(broken)
                 let offset = position + stop
-                let decoded = Result { () throws(PercentDecodingError) in try PercentEncoding.decode(input) }
-                #expect(decoded == .failure(PercentDecodingError(.invalidPercentEncoding, at: offset)), "decoder: \(input)")
-                guard grammarAllowsTriplets else { continue }
-                switch parseOutcome(input) {
-                case .success: Issue.record("accepted \(input)")
-                case .failure(let error):
-                    #expect(error.kind == .invalidPercentEncoding && error.offset == offset, "\(input): \(error.kind)@\(error.offset), expected @\(offset)")
+                let expected = PercentDecodingError(.invalidPercentEncoding, at: offset)
+                #expect(Result { () throws(PercentDecodingError) in try PercentEncoding.decode(input) } == .failure(expected), "decoder: \(input)")
+                withExactAllocation(of: input.utf8) { bytes in
+                    #expect(Result { () throws(PercentDecodingError) in try PercentEncoding.decode(bytes: bytes) } == .failure(expected), "decoder, bytes: \(input)")
                 }
+                guard grammarAllowsTriplets else { continue }
+                Self.expectParseFailure(Row(input: input, offset: offset, .invalidPercentEncoding), base: String(decoding: base, as: UTF8.self))
             }
         }
         // Everywhere but in the scheme (positions 0 and 1): "x:%41//u@h…" and "x:/%41/u@h…" are
@@ -365,4 +373,30 @@ func expectSingleEdit(_ input: String, from base: String, sourceLocation: Source
 /// The error a broker parse throws, or `nil`.
 func brokerError<T>(_ body: () throws(BrokerMessageError) -> T) -> BrokerMessageError? {
     do { _ = try body(); return nil } catch { return error }
+}
+
+/// The same vectors with every string copied into an allocation of exactly its length
+/// (`StringBytesPath.exactCopy`) before it reaches the parser, the decoders and the broker
+/// readers, so that under AddressSanitizer a read past the end of a String input fails too. The
+/// switch is process-wide: a child process of its own.
+struct SingleFaultVectorsOnExactCopiesTests {
+    @Test func everyTableOnExactCopies() async {
+        await #expect(processExitsWith: .success) {
+            StringBytesPath.forced = .exactCopy
+            let tests = SingleFaultVectorTests()
+            #expect(throws: Never.self) {
+                try tests.portsThatTheGrammarRejects()
+                try tests.portNumbersOutsideTheLoopbackRule()
+                try tests.ipv4Addresses()
+                try tests.ipv4TailsOfIPv6Addresses()
+                try tests.ipv6Forms()
+                try tests.ipvFuture()
+                try tests.base64URL()
+                try tests.sha256Hash()
+                try tests.uuids()
+            }
+            tests.brokenTripletsAtEveryPosition()
+            tests.standardBase64()
+        }
+    }
 }

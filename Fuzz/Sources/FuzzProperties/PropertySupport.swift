@@ -76,6 +76,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Codable {
     }
 }
 
+/// Runs `body` on a copy of `bytes` in an allocation of exactly their length: an array's spare
+/// capacity would hide a read one byte past the end from AddressSanitizer.
+func withExactCopy<Value>(of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+    let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+    defer { copy.deallocate() }
+    _ = copy.initialize(from: bytes)
+    return body(UnsafeBufferPointer(copy))
+}
+
 /// Every grammar the parser offers.
 let allGrammars: [URIGrammar] = [.uriReference, .uri, .absoluteURI, .relativeReference]
 

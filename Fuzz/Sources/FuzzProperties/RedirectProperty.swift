@@ -310,7 +310,7 @@ enum RedirectProperty {
 
     /// `RedirectURI.classify` (offsets, no strings) agrees with `RedirectURI` on the same bytes.
     static func checkInPlaceClassification(_ bytes: [UInt8], agreesWith redirect: RedirectURI) throws(PropertyFailure) {
-        let classified = bytes.withUnsafeBufferPointer { buffer in
+        let classified = withExactCopy(of: bytes) { buffer in
             Result { () throws(URIParseError) in try RedirectURI.classify(buffer) }
         }
         guard case .success(let classification) = classified else { throw failure("RedirectURI.classify rejects a valid URI") }
