@@ -25,43 +25,49 @@ public enum IRI {
     /// the text unchanged with no diagnostics.
     public static func convertHost(_ text: String) -> IRIConversion {
         let unchanged = IRIConversion(converted: text, originalHost: nil, asciiHost: nil, diagnostics: [])
-        guard let separator = text.firstRange(of: "://") else { return unchanged }
-        let scheme = text[..<separator.lowerBound].lowercased()
-        guard scheme == "http" || scheme == "https" else { return unchanged }
-        let afterSlashes = text[separator.upperBound...]
-        let delimiters: Set<Character> = ["/", "?", "#"]
-        let authorityEnd = afterSlashes.firstIndex { (character: Character) in delimiters.contains(character) } ?? afterSlashes.endIndex
-        let authority = afterSlashes[..<authorityEnd]
-        let hostStart = authority.lastIndex(of: "@").map { authority.index(after: $0) } ?? authority.startIndex
-        var hostEnd = authority.endIndex
-        if let colon = authority[hostStart...].lastIndex(of: ":"),
-            authority[authority.index(after: colon)...].allSatisfy({ (character: Character) in character.isASCII })
-        {
-            hostEnd = colon
-        }
-        let host = String(authority[hostStart..<hostEnd])
-        guard !host.allSatisfy({ (character: Character) in character.isASCII }), !host.hasPrefix("[") else { return unchanged }
+        // The components are found by the core's own parse, so that the host is the one the
+        // strict parser will see (userinfo ends at the first '@', a port is digits): each
+        // non-ASCII byte stands in as an ASCII letter, which keeps every offset.
+        let bytes = Array(text.utf8)
+        let standIn = bytes.map { $0 >= 0x80 ? UInt8(ascii: "a") : $0 }
+        guard let reference = try? URIReference(bytes: standIn, as: .uri),
+            let scheme = reference.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let hostRange = reference.ranges.host, reference.hostKind == .regName,
+            bytes[hostRange].contains(where: { $0 >= 0x80 })
+        else { return unchanged }
+        // The range starts and ends at ASCII bytes, so it never splits a UTF-8 sequence.
+        let host = String(decoding: bytes[hostRange], as: UTF8.self)
 
         var diagnostics: [RedirectDiagnostic] = []
         let result = IDNA.toASCII(host)
         guard result.isValid else {
-            diagnostics.append(RedirectDiagnostic(.error, "idna-error",
-                "the host '\(host)' cannot be converted with UTS #46: \(result.errors)"))
+            diagnostics.append(
+                RedirectDiagnostic(
+                    .error, .idnaError,
+                    "the host '\(host)' cannot be converted with UTS #46: \(result.errors)"))
             return IRIConversion(converted: text, originalHost: host, asciiHost: nil, diagnostics: diagnostics)
         }
-        diagnostics.append(RedirectDiagnostic(.info, "iri-host-converted",
-            "converted the host '\(host)' to '\(result.output)' (UTS #46)"))
+        diagnostics.append(
+            RedirectDiagnostic(
+                .info, .iriHostConverted,
+                "converted the host '\(host)' to '\(result.output)' (UTS #46)"))
         let unicode = IDNA.toUnicode(result.output).output
         for label in unicode.split(separator: ".") where !label.allSatisfy({ (character: Character) in character.isASCII }) {
             let checks = Confusables.check(String(label))
             let skeleton = Confusables.skeleton(String(label))
-            let suspicious: SpoofChecks = [.restrictionLevel, .mixedScriptConfusable, .wholeScriptConfusable, .invisible, .mixedNumbers, .hiddenOverlay]
+            let suspicious: SpoofChecks = [
+                .restrictionLevel, .mixedScriptConfusable, .wholeScriptConfusable, .invisible, .mixedNumbers, .hiddenOverlay,
+            ]
             if !checks.isDisjoint(with: suspicious) {
-                diagnostics.append(RedirectDiagnostic(.warning, "confusable-host",
-                    "the label '\(label)' is suspicious (\(checks)); it looks like '\(skeleton)'"))
+                diagnostics.append(
+                    RedirectDiagnostic(
+                        .warning, .confusableHost,
+                        "the label '\(label)' is suspicious (\(checks)); it looks like '\(skeleton)'"))
             }
         }
-        let converted = String(text[..<hostStart]) + result.output + String(text[hostEnd...])
+        let converted =
+            String(decoding: bytes[..<hostRange.lowerBound], as: UTF8.self) + result.output
+            + String(decoding: bytes[hostRange.upperBound...], as: UTF8.self)
         return IRIConversion(converted: converted, originalHost: host, asciiHost: result.output, diagnostics: diagnostics)
     }
 }

@@ -21,7 +21,7 @@ struct VectorScanTests {
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: VectorScan.width)
                 bytes[lane] = byte
                 let allCommon = bytes.withUnsafeBufferPointer { buffer in
-                    buffer.baseAddress.map { VectorScan.commonPrefixLength($0, at: 0) == VectorScan.width } ?? false
+                    buffer.baseAddress.map { VectorScan.commonPrefixLength($0, at: 0, count: buffer.count) == VectorScan.width } ?? false
                 }
                 #expect(allCommon == ByteClass.commonBytes.contains(byte), "byte \(byte) lane \(lane)")
             }
@@ -36,8 +36,8 @@ struct VectorScanTests {
                 bytes[lane] = byte
                 bytes.withUnsafeBufferPointer { buffer in
                     guard let base = buffer.baseAddress else { return }
-                    #expect(VectorScan.commonPrefixLength(base, at: 0) == (ByteClass.commonBytes.contains(byte) ? 16 : lane))
-                    #expect(VectorScan.base64URLPrefixLength(base, at: 0) == (base64URL.contains(byte) ? 16 : lane))
+                    #expect(VectorScan.commonPrefixLength(base, at: 0, count: buffer.count) == (ByteClass.commonBytes.contains(byte) ? 16 : lane))
+                    #expect(Base64.base64URLPrefixLength(base, at: 0, count: buffer.count) == (base64URL.contains(byte) ? 16 : lane))
                 }
             }
         }
@@ -69,12 +69,18 @@ struct VectorScanTests {
         }
     }
 
+    /// The bundle ID grammar's byte loop, and whether there is a dot: what the 16-byte checks must give.
+    static func plainShape(_ bytes: ArraySlice<UInt8>) -> BundleID.Shape {
+        guard BundleID.isValid(bytes) else { return .invalid }
+        return bytes.contains(UInt8(ascii: ".")) ? .dotted : .singleLabel
+    }
+
     /// The 16-byte bundle ID check agrees with the byte loop: every byte in every position of
     /// inputs of 16 to 40 bytes, and random texts dense in dots and hyphens.
     @Test func vectorisedBundleIDCheckAgreesWithTheByteLoop() {
         func agree(_ bytes: [UInt8]) {
-            let fast = bytes.withUnsafeBufferPointer { BundleID.isValid(contiguous: $0) }
-            #expect(fast == BundleID.isValid(bytes), "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            let fast = bytes.withUnsafeBufferPointer { BundleID.shape(contiguous: $0) }
+            #expect(fast == Self.plainShape(bytes[...]), "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
         }
         for count in [16, 17, 31, 32, 33, 40] {
             for position in 0..<count {
@@ -109,8 +115,8 @@ struct VectorScanTests {
             bytes.withUnsafeBufferPointer { buffer in
                 for lower in 0...count {
                     for upper in lower...count {
-                        let expected = BundleID.isValid(bytes[lower..<upper])
-                        #expect(BundleID.isValid(lower..<upper, in: buffer) == expected, "\(bytes) \(lower)..<\(upper)")
+                        let expected = Self.plainShape(bytes[lower..<upper])
+                        #expect(BundleID.shape(of: lower..<upper, in: buffer) == expected, "\(bytes) \(lower)..<\(upper)")
                     }
                 }
             }
@@ -128,7 +134,7 @@ struct VectorScanTests {
             while bytes.count < 18 { bytes.append(UInt8(ascii: " ")) }
             bytes.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
-                #expect(VectorScan.commonOrPercentEncodedPrefixLength(base, at: 0) == expected, "\(text)")
+                #expect(VectorScan.commonOrPercentEncodedPrefixLength(base, at: 0, count: buffer.count) == expected, "\(text)")
             }
         }
     }
@@ -163,3 +169,75 @@ struct VectorScanTests {
         }
     }
 }
+
+#if DEBUG && (os(Linux) || os(macOS))
+/// Each kernel states how many bytes it reads, and debug builds check it: a caller that breaks
+/// the bound traps in tests and in debug fuzz runs instead of reading past the input. (The
+/// buffers here are long enough that nothing is read out of bounds should a check be missing;
+/// the test then fails because the child process exits normally.)
+struct VectorScanBoundsTests {
+    @Test func commonPrefixLengthChecksItsBlock() async {
+        await #expect(processExitsWith: .failure) {
+            let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64)
+            bytes.withUnsafeBufferPointer { buffer in
+                _ = VectorScan.commonPrefixLength(buffer.baseAddress!, at: 1, count: 16)
+            }
+        }
+    }
+
+    @Test func isAllCommon32ChecksBothBlocks() async {
+        await #expect(processExitsWith: .failure) {
+            let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64)
+            bytes.withUnsafeBufferPointer { buffer in
+                _ = VectorScan.isAllCommon32(buffer.baseAddress!, at: 0, count: 31)
+            }
+        }
+    }
+
+    @Test func percentEncodedPrefixChecksTheTwoBytesPastTheBlock() async {
+        await #expect(processExitsWith: .failure) {
+            let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64)
+            bytes.withUnsafeBufferPointer { buffer in
+                _ = VectorScan.commonOrPercentEncodedPrefixLength(buffer.baseAddress!, at: 0, count: 17)
+            }
+        }
+    }
+
+    @Test func queryNameAndBase64URLCheckTheirBlock() async {
+        await #expect(processExitsWith: .failure) {
+            let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64)
+            bytes.withUnsafeBufferPointer { buffer in
+                _ = RawPiece.queryName(buffer.baseAddress!, at: 1, count: 16)
+            }
+        }
+        await #expect(processExitsWith: .failure) {
+            let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64)
+            bytes.withUnsafeBufferPointer { buffer in
+                _ = Base64.base64URLPrefixLength(buffer.baseAddress!, at: 1, count: 16)
+            }
+        }
+    }
+
+    @Test func prefixLengthNeedsAWholeBlock() async {
+        await #expect(processExitsWith: .failure) {
+            let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64)
+            bytes.withUnsafeBufferPointer { buffer in
+                _ = VectorScan.prefixLength(buffer.baseAddress!, at: 0, count: 15, members: VectorScan.commonMembers)
+            }
+        }
+    }
+
+    @Test func decodingNeedsAnOutputAsLongAsItsInput() async {
+        await #expect(processExitsWith: .failure) {
+            let input = [UInt8](repeating: UInt8(ascii: "a"), count: 32)
+            var output = [UInt8](repeating: 0, count: 64)
+            input.withUnsafeBufferPointer { bytes in
+                output.withUnsafeMutableBufferPointer { all in
+                    // The first 16 bytes of a 64-byte buffer: the stores stay inside the array.
+                    _ = try? PercentEncoding.decode(bytes, plusIsSpace: false, into: UnsafeMutableBufferPointer(rebasing: all[0..<16]))
+                }
+            }
+        }
+    }
+}
+#endif

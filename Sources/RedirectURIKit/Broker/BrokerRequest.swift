@@ -22,7 +22,7 @@ public struct BrokerParameter: Sendable, Hashable {
     }
 }
 
-/// Where a broker request is sent (SPEC §8).
+/// Where a broker request is sent: the broker's scheme, or its universal link.
 public enum BrokerEndpoint: String, Sendable, Hashable, CaseIterable {
     /// `msauth://broker` — the ADAL protocol (`max_protocol_ver=2`).
     case msauth
@@ -61,11 +61,11 @@ public enum BrokerEndpoint: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A broker request URL: `msauth://broker?…`, `msauthv2://broker?…`, `msauthv3://broker?…` or the
-/// universal link (SPEC §8).
+/// universal link.
 ///
 /// The request is its endpoint and its parameters, decoded, in order — unknown ones included — so
 /// `BrokerRequest(parsing: request.url)` gives back `request`, and `url` keeps every parameter of the
-/// URL it was parsed from. Typed accessors read the parameters the SPEC lists; ``problems()`` checks
+/// URL it was parsed from. Typed accessors read the parameters brokers define; ``problems()`` checks
 /// them (UUIDs, base64url, protocol version, the nested redirect URI, required parameters).
 ///
 /// ```swift
@@ -101,7 +101,7 @@ public struct BrokerRequest: Sendable, Hashable {
         do {
             reference = try URIReference(parsing: text, as: .uri)
         } catch {
-            throw BrokerMessageError(.invalidURI, detail: "\(error.kind) at offset \(error.offset)")
+            throw BrokerMessageError(parsing: error)
         }
         return try parseParameters(reference)
     }
@@ -109,11 +109,14 @@ public struct BrokerRequest: Sendable, Hashable {
     /// Reads the endpoint and parameters of a parsed URL.
     public static func parseParameters(_ reference: URIReference) throws(BrokerMessageError) -> BrokerRequest {
         guard let endpoint = BrokerEndpoint(reference), reference.fragment == nil else {
-            throw BrokerMessageError(.notABrokerRequest,
-                detail: "a broker request is msauth://broker, msauthv2://broker, msauthv3://broker or https://login.microsoftonline.com/applebroker/msauthv2, with a query and no fragment")
+            throw BrokerMessageError(.notABrokerRequest)
         }
-        let query = QueryParameters(reference.query ?? "", decoding: .form)
-        let decoded = try query.decoded()
+        let decoded: [(name: String, value: String?)]
+        do {
+            decoded = try QueryParameters(reference.query ?? "", decoding: .form).decoded()
+        } catch {
+            throw BrokerMessageError(error, queryStart: reference.ranges.query?.lowerBound ?? 0)
+        }
         return BrokerRequest(endpoint: endpoint, parameters: decoded.map { BrokerParameter($0.name, $0.value) })
     }
 
@@ -128,7 +131,7 @@ public struct BrokerRequest: Sendable, Hashable {
         return matches.count == 1 ? (matches[0].value ?? "") : nil
     }
 
-    /// The parameters SPEC §8 names; anything else is kept in ``unknownParameters``.
+    /// The parameters brokers define; anything else is kept in ``unknownParameters``.
     public static let knownNames: Set<String> = [
         "authority", "client_id", "redirect_uri", "correlation_id", "broker_key", "broker_nonce",
         "client_version", "resource", "scope", "claims", "client_capabilities", "intune_enrollment_ids",
@@ -136,7 +139,7 @@ public struct BrokerRequest: Sendable, Hashable {
         "username", "login_hint", "prompt", "force", "skip_cache", "max_protocol_ver", "msg_protocol_ver",
     ]
 
-    /// Parameters the SPEC does not name, in order.
+    /// Parameters outside ``knownNames``, in order.
     public var unknownParameters: [BrokerParameter] { parameters.filter { !Self.knownNames.contains($0.name) } }
 
     /// `msg_protocol_ver` (MSAL) or else `max_protocol_ver` (ADAL), when valid.
@@ -171,7 +174,7 @@ public struct BrokerRequest: Sendable, Hashable {
     public var skipCache: Bool? { value("skip_cache").flatMap(BrokerValueSyntax.flag) }
     /// `authority`, parsed (an https URI).
     public var authority: URIReference? { value("authority").flatMap { try? URIReference(parsing: $0, as: .uri) } }
-    /// `redirect_uri`, parsed and classified (SPEC §5).
+    /// `redirect_uri`, parsed and classified (see ``RedirectURI``).
     public var redirectURI: RedirectURI? { value("redirect_uri").flatMap { try? RedirectURI(parsing: $0) } }
 
     /// Everything wrong with the request that can be seen without keys, in parameter order:
@@ -185,8 +188,10 @@ public struct BrokerRequest: Sendable, Hashable {
         var seen: Set<String> = []
         for parameter in parameters where !seen.insert(parameter.name).inserted {
             if !problems.contains(where: { $0.kind == .duplicateParameter && $0.parameter == parameter.name }) {
-                problems.append(BrokerMessageError(.duplicateParameter, parameter: parameter.name,
-                    detail: "appears more than once; a reader that picks one lets an attacker choose"))
+                problems.append(
+                    BrokerMessageError(
+                        .duplicateParameter, parameter: parameter.name,
+                        detail: "appears more than once; a reader that picks one lets an attacker choose"))
             }
         }
         let adal = endpoint == .msauth || isADALProtocol
@@ -213,12 +218,12 @@ public struct BrokerRequest: Sendable, Hashable {
                 if BrokerValueSyntax.flag(value) == nil { invalid(parameter.name, "must be YES or NO (or true/false, 1/0)") }
             case "authority":
                 let reference = try? URIReference(parsing: value, as: .uri)
-                let isHTTPS = reference?.scheme.map { $0.utf8.equalsIgnoringASCIICase(RedirectClassifier.https) } ?? false
+                let isHTTPS = reference?.scheme.map { StringBytes.withUTF8($0) { Schemes.kind(of: $0) } == .https } ?? false
                 if !isHTTPS || reference?.host?.isEmpty != false || reference?.userinfo != nil || reference?.fragment != nil {
                     invalid(parameter.name, "must be an https URI with a host, no userinfo and no fragment")
                 }
             case "redirect_uri":
-                problems += Self.redirectProblems(value)
+                problems += redirectProblems(value)
             case "client_version", "broker_nonce":
                 if value.isEmpty { invalid(parameter.name, "must not be empty") }
             default:
@@ -231,30 +236,41 @@ public struct BrokerRequest: Sendable, Hashable {
         return problems
     }
 
-    static func redirectProblems(_ value: String) -> [BrokerMessageError] {
+    /// The redirect rules' view of a request's `redirect_uri`: the form must let a broker bind
+    /// the redirect to the caller (a bundle ID, or for the client-ID form the request's
+    /// `client_id`), and a wrapper must be one.
+    func redirectProblems(_ value: String) -> [BrokerMessageError] {
         let redirect: RedirectURI
         do {
             redirect = try RedirectURI(parsing: value)
         } catch {
-            return [BrokerMessageError(.invalidRedirectURI, parameter: "redirect_uri",
-                detail: "not an absolute RFC 3986 URI: \(error.kind) at offset \(error.offset)")]
+            return [
+                BrokerMessageError(
+                    .invalidRedirectURI, parameter: "redirect_uri",
+                    detail: "not an absolute RFC 3986 URI: \(error.kind) at offset \(error.offset)")
+            ]
         }
         if redirect.reference.fragment != nil {
             return [BrokerMessageError(.invalidRedirectURI, parameter: "redirect_uri", detail: "has a fragment")]
         }
+        if redirect.form == .msalClientID {
+            return []  // bound to the client by rule client-id, which verification applies
+        }
         if !redirect.form.carriesBundleID {
-            return [BrokerMessageError(.invalidRedirectURI, parameter: "redirect_uri",
-                detail: "a \(redirect.form.rawValue) redirect URI carries no bundle ID, so the broker cannot check the caller")]
+            let why = redirect.diagnostics.first.map { ": \($0.code): \($0.message)" } ?? ""
+            return [
+                BrokerMessageError(
+                    .invalidRedirectURI, parameter: "redirect_uri",
+                    detail: "a \(redirect.form.rawValue) redirect URI carries no bundle ID, so the broker cannot check the caller\(why)")
+            ]
         }
         return []
     }
 
-    /// Checks the nested `redirect_uri` against the caller's bundle ID with the SPEC §6 policy
-    /// (the request's redirect URI as the registered one).
+    /// Verifies the request with its own `redirect_uri` as the one registration: what a broker
+    /// that trusts the request's registration checks (see ``RedirectVerifier/verify(request:callerBundleID:)``).
     public func checkRedirectURI(callerBundleID: String, options: VerificationOptions = .strict) -> VerificationVerdict {
-        guard let redirect = value("redirect_uri") else {
-            return .rejected(.syntax, "the request has no single redirect_uri")
-        }
-        return RedirectVerifier(registered: [redirect], options: options).verify(redirect, callerBundleID: callerBundleID)
+        RedirectVerifier(registered: value("redirect_uri").map { [$0] } ?? [], options: options)
+            .verify(request: url, callerBundleID: callerBundleID)
     }
 }

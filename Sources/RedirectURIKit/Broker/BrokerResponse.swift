@@ -1,5 +1,5 @@
 /// A broker response URL: the app's redirect URI (optionally with the path `/broker`) and the
-/// broker's parameters (SPEC §8).
+/// broker's parameters.
 ///
 /// Reading a response copies nothing: ``response`` and ``hash`` are slices of the URL text, found
 /// in one pass over the query, and the ciphertext is never decoded. Success responses carry
@@ -59,18 +59,23 @@ public struct BrokerResponse: Sendable {
         do {
             reference = try URIReference(parsing: text, as: .uri)
         } catch {
-            throw BrokerMessageError(.invalidURI, detail: "\(error.kind) at offset \(error.offset)")
+            throw BrokerMessageError(parsing: error)
         }
         try self.init(reference)
     }
 
     /// Reads the response parameters of a parsed URL in one pass over its query.
     public init(_ reference: URIReference) throws(BrokerMessageError) {
-        guard let query = reference.query, reference.fragment == nil else {
-            throw BrokerMessageError(.notABrokerResponse, detail: "a broker response has a query and no fragment")
+        guard let query = reference.query, let queryRange = reference.ranges.query, reference.fragment == nil else {
+            throw BrokerMessageError(.notABrokerResponse)
         }
         let parameters = QueryParameters(query, decoding: .form)
-        let found = try Self.findParameters(parameters)
+        let found: Found
+        do {
+            found = try Self.findParameters(parameters)
+        } catch {
+            throw BrokerMessageError(error, queryStart: queryRange.lowerBound)
+        }
         self.url = reference
         self.response = found.response
         self.hash = found.hash
@@ -80,7 +85,6 @@ public struct BrokerResponse: Sendable {
         if let errorCode {
             kind = .error
             if errorCode.isEmpty { throw BrokerMessageError(.invalidValue, parameter: "error_code", detail: "must not be empty") }
-            for name in ["error_description", "error", "suberror"] { _ = try parameters.single(name) }
             return
         }
         kind = .success
@@ -109,17 +113,25 @@ public struct BrokerResponse: Sendable {
         var brokerNonce: Substring?
         var errorCode: Substring?
         var responseIsBase64URL = false
+        /// Which of ``knownNames`` were seen, a bit each: a second one is a duplicate.
+        var seen: UInt8 = 0
+        /// The decoded names of the other parameters, kept only when there are some: any name
+        /// twice is a duplicate too.
+        var otherNames: [(name: String, offset: Int)] = []
     }
 
-    static let knownNames = ["response", "hash", "msg_protocol_ver", "broker_nonce", "error_code"]
+    /// The fields a response or an error response defines; the first five are kept as slices.
+    static let knownNames = [
+        "response", "hash", "msg_protocol_ver", "broker_nonce", "error_code", "error_description", "error", "suberror",
+    ]
 
-    static func findParameters(_ parameters: QueryParameters) throws(BrokerMessageError) -> Found {
-        try StringBytes.withUTF8(parameters.query) { bytes throws(BrokerMessageError) in
+    static func findParameters(_ parameters: QueryParameters) throws(QueryParameterError) -> Found {
+        try StringBytes.withUTF8(parameters.query) { bytes throws(QueryParameterError) in
             try findParameters(parameters, bytes)
         }
     }
 
-    static func findParameters(_ parameters: QueryParameters, _ bytes: UnsafeBufferPointer<UInt8>) throws(BrokerMessageError) -> Found {
+    static func findParameters(_ parameters: QueryParameters, _ bytes: UnsafeBufferPointer<UInt8>) throws(QueryParameterError) -> Found {
         var found = Found()
         var start = 0
         while let piece = RawPiece.next(in: bytes, from: start) {
@@ -135,18 +147,26 @@ public struct BrokerResponse: Sendable {
                 let raw = UnsafeBufferPointer(rebasing: bytes[piece.name])
                 name = knownNames.firstIndex { raw.elementsEqual($0.utf8) }
             }
-            func take(_ slot: inout Substring?) throws(BrokerMessageError) {
-                guard slot == nil else { throw BrokerMessageError(.duplicateParameter, parameter: knownNames[name ?? 0]) }
-                slot = parameter.rawValue ?? ""
+            if let name {
+                // An error response's `error_description` twice is as ambiguous as a success
+                // response's `response` twice: every field, not only the ones read here.
+                let bit: UInt8 = 1 &<< UInt8(truncatingIfNeeded: name)
+                guard found.seen & bit == 0 else {
+                    throw QueryParameterError(.duplicateParameter, name: knownNames[name], offset: piece.name.lowerBound)
+                }
+                found.seen |= bit
+            } else {
+                found.otherNames.append((try decodedName(parameter), piece.name.lowerBound))
             }
+            let value = parameter.rawValue ?? ""
             switch name {
             case 0?:
-                try take(&found.response)
-                found.responseIsBase64URL = piece.value.map { VectorScan.isBase64URL(bytes, $0) } ?? false
-            case 1?: try take(&found.hash)
-            case 2?: try take(&found.protocolText)
-            case 3?: try take(&found.brokerNonce)
-            case 4?: try take(&found.errorCode)
+                found.response = value
+                found.responseIsBase64URL = piece.value.map { Base64.isBase64URL(bytes, $0) } ?? false
+            case 1?: found.hash = value
+            case 2?: found.protocolText = value
+            case 3?: found.brokerNonce = value
+            case 4?: found.errorCode = value
             default: break
             }
             // Every parameter must decode, so that the decoded parameters always describe the
@@ -154,15 +174,30 @@ public struct BrokerResponse: Sendable {
             // base64url has nothing to decode, which spares the ciphertext a second pass.
             if name != 0 || !found.responseIsBase64URL { try requireDecodable(parameter) }
         }
+        if found.otherNames.count > 1 {
+            var names: Set<String> = []
+            for other in found.otherNames where !names.insert(other.name).inserted {
+                throw QueryParameterError(.duplicateParameter, name: other.name, offset: other.offset)
+            }
+        }
         return found
     }
 
-    static func requireDecodable(_ parameter: QueryParameter) throws(BrokerMessageError) {
+    /// The decoded name of a parameter the response does not define.
+    static func decodedName(_ parameter: QueryParameter) throws(QueryParameterError) -> String {
+        do {
+            return try parameter.name(.form)
+        } catch {
+            throw QueryParameterError(.invalidEncoding, name: String(parameter.rawName), offset: parameter.nameStart, underlying: error)
+        }
+    }
+
+    static func requireDecodable(_ parameter: QueryParameter) throws(QueryParameterError) {
         for piece in [parameter.rawName, parameter.rawValue ?? ""] where PercentEncoding.needsDecoding(piece, plusIsSpace: true) {
             do {
                 _ = try PercentEncoding.decodeString(piece, plusIsSpace: true)
             } catch {
-                throw BrokerMessageError(.invalidEncoding, parameter: String(parameter.rawName), detail: "\(error)")
+                throw QueryParameterError(.invalidEncoding, name: String(parameter.rawName), offset: parameter.nameStart, underlying: error)
             }
         }
     }
@@ -172,30 +207,18 @@ public struct BrokerResponse: Sendable {
         redirectURI + "?" + BrokerParameter.formEncodedQuery(parameters)
     }
 
-    /// Whether this response comes back to the request's redirect URI (SPEC §7): scheme ignoring
-    /// case, authority and path exactly — or the path followed by `/broker`, which brokers append
-    /// (reported as the info diagnostic `broker-path`).
+    /// Whether this response comes back to the request's redirect URI, and as what: see
+    /// ``RedirectURI/routes(_:)-(URIReference)`` (the broker answers at the redirect URI or at its
+    /// `/broker` sub-route).
     public func comesBack(to request: BrokerRequest) -> ResponseRouting {
         guard let redirectText = request.value("redirect_uri"), let redirect = try? RedirectURI(parsing: redirectText) else {
-            return ResponseRouting(belongs: false, diagnostics: [
-                RedirectDiagnostic(.error, "request-redirect-invalid", "the request has no single valid redirect_uri")
-            ])
+            return ResponseRouting(
+                outcome: .mismatch,
+                diagnostics: [
+                    RedirectDiagnostic(.error, .invalidRedirectURI, "the request has no single valid redirect_uri")
+                ])
         }
-        let routing = redirect.routes(url)
-        if routing.belongs { return routing }
-        if url.path == redirect.reference.path + "/broker" {
-            var components = URIComponents(url)
-            components.path = String(redirect.reference.path)
-            if let withoutBrokerPath = try? components.build() {
-                var relaxed = redirect.routes(withoutBrokerPath)
-                if relaxed.belongs {
-                    relaxed.diagnostics.append(RedirectDiagnostic(.info, "broker-path",
-                        "the response came back to the redirect URI with the path '/broker'"))
-                    return relaxed
-                }
-            }
-        }
-        return routing
+        return redirect.routes(url)
     }
 }
 

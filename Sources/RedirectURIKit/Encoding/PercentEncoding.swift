@@ -1,12 +1,28 @@
 /// Why percent-decoding failed, and where in the encoded input.
 public struct PercentDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong.
-    public enum Kind: String, Sendable, Hashable {
+    /// The category of a decoding error; its ``code`` is stable.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        let rawValue: UInt8
+
+        /// The stable identifier, e.g. `invalid-utf8`.
+        public var code: String { rawValue == 0 ? "invalid-percent-encoding" : "invalid-utf8" }
+        /// A sentence that explains the rule that was broken.
+        public var explanation: String {
+            rawValue == 0
+                ? "'%' must be followed by two hex digits"
+                : "the decoded bytes are not well-formed UTF-8 (an overlong form, a surrogate, a code point above U+10FFFF or a cut-off sequence)"
+        }
+        /// The stable code.
+        public var description: String { code }
+
         /// `%` not followed by two hex digits (RFC 3986 §2.1). Offset: the first non-hex byte.
-        case invalidPercentEncoding = "invalid-percent-encoding"
+        public static let invalidPercentEncoding = Kind(rawValue: 0)
         /// The decoded bytes are not well-formed UTF-8 (overlong, surrogate, above U+10FFFF,
         /// truncated). Offset: where the offending sequence starts in the encoded input.
-        case invalidUTF8 = "invalid-utf8"
+        public static let invalidUTF8 = Kind(rawValue: 1)
+
+        /// Every kind.
+        public static let allKinds: [Kind] = [.invalidPercentEncoding, .invalidUTF8]
     }
 
     /// What went wrong.
@@ -21,7 +37,7 @@ public struct PercentDecodingError: Error, Sendable, Hashable, CustomStringConve
     }
 
     /// The kind and offset, e.g. `invalid-utf8 at offset 3`.
-    public var description: String { "\(kind.rawValue) at offset \(offset)" }
+    public var description: String { "\(kind) at offset \(offset)" }
 }
 
 /// Percent-encoding (RFC 3986 §2.1) and `application/x-www-form-urlencoded` (`+` is a space).
@@ -82,6 +98,9 @@ public enum PercentEncoding {
     static func decodeNotingHighBytes(
         _ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool, into output: UnsafeMutableBufferPointer<UInt8>
     ) throws(PercentDecodingError) -> (length: Int, mayBeNonASCII: Bool) {
+        // The block stores below write 16 bytes at `length`, never ahead of `index`: in bounds
+        // only if the output is at least as long as the input.
+        assert(output.count >= bytes.count, "PercentEncoding.decode needs an output as long as its input")
         // Empty input; otherwise `output`, at least as long, has an address too.
         guard let base = bytes.baseAddress, let out = output.baseAddress else { return (0, false) }
         var length = 0
@@ -99,7 +118,7 @@ public enum PercentEncoding {
             let block = UnsafeRawPointer(base + index).loadUnaligned(as: VectorScan.Block.self)
             UnsafeMutableRawPointer(out + length).storeBytes(of: block, as: VectorScan.Block.self)
             high |= block
-            let escapes = unsafeBitCast((block .== percent) .| (block .== plus), to: VectorScan.Block.self)
+            let escapes = VectorScan.selected((block .== percent) .| (block .== plus))
             let plain = VectorScan.leadingMembers(outside: escapes & VectorScan.Block(repeating: 0x80))
             index &+= plain
             length &+= plain
@@ -119,6 +138,7 @@ public enum PercentEncoding {
             highByte |= out[length]
             length &+= 1
         }
+        // Every bit of every lane OR-ed: the same for any lane order.
         let words = unsafeBitCast(high, to: SIMD2<UInt64>.self)
         return (length, (words[0] | words[1]) & 0x8080_8080_8080_8080 != 0 || highByte & 0x80 != 0)
     }
