@@ -157,7 +157,7 @@ enum StringPathAgreement {
             note("hostIsLoopbackLiteral", reference.hostIsLoopbackLiteral)
             let own = reference.query.map { QueryParameters($0).prefix(2).compactMap { try? $0.name() } } ?? []
             for name in names + own {
-                attempt("queryParameter(\(name))") { () throws(BrokerMessageError) in
+                attempt("queryParameter(\(name))") { () throws(QueryParameterError) in
                     let parameter = try reference.queryParameter(name)
                     return "\(String(describing: parameter?.rawValue)) \(String(describing: try? parameter?.value()))"
                 }
@@ -211,11 +211,11 @@ enum StringPathAgreement {
         // The text read as a query.
         let parameters = QueryParameters(text)
         note("QueryParameters", parameters.prefix(8).map { "\($0.rawName)=\(String(describing: $0.rawValue)) \(String(describing: try? $0.value()))" })
-        attempt("QueryParameters.decoded") { () throws(BrokerMessageError) in try parameters.decoded().count }
+        attempt("QueryParameters.decoded") { () throws(QueryParameterError) in try parameters.decoded().count }
         for name in names + parameters.prefix(2).compactMap({ try? $0.name() }) {
-            attempt("value(\(name))") { () throws(BrokerMessageError) in try parameters.value(name) }
+            attempt("value(\(name))") { () throws(QueryParameterError) in try parameters.value(name) }
         }
-        attempt("single(rfc3986)") { () throws(BrokerMessageError) in try QueryParameters(text, decoding: .rfc3986).single("x+y")?.rawValue }
+        attempt("single(rfc3986)") { () throws(QueryParameterError) in try QueryParameters(text, decoding: .rfc3986).single("x+y")?.rawValue }
 
         // Broker messages.
         attempt("BrokerRequest.parseParameters") { () throws(BrokerMessageError) in

@@ -26,7 +26,7 @@ struct VectorKernelPositionTests {
         forEachPlacement(lengths: 16...Self.lengths.upperBound, filler: UInt8(ascii: "a")) { bytes, position, probe in
             for index in Set([0, bytes.count - 16]) {
                 let expected = lanes(bytes, from: index, limit: 16) { ByteClass.commonBytes.contains($0) }
-                failures.check(VectorScan.commonPrefixLength(bytes.baseAddress!, at: index), expected, "count \(bytes.count) index \(index) probe \(probe) at \(position)")
+                failures.check(VectorScan.commonPrefixLength(bytes.baseAddress!, at: index, count: bytes.count), expected, "count \(bytes.count) index \(index) probe \(probe) at \(position)")
             }
         }
     }
@@ -36,7 +36,7 @@ struct VectorKernelPositionTests {
         forEachPlacement(lengths: 32...Self.lengths.upperBound, filler: UInt8(ascii: "Z")) { bytes, position, probe in
             for index in Set([0, bytes.count - 32]) {
                 let expected = lanes(bytes, from: index, limit: 32) { ByteClass.commonBytes.contains($0) } == 32
-                failures.check(VectorScan.isAllCommon32(bytes.baseAddress!, at: index), expected, "count \(bytes.count) index \(index) probe \(probe) at \(position)")
+                failures.check(VectorScan.isAllCommon32(bytes.baseAddress!, at: index, count: bytes.count), expected, "count \(bytes.count) index \(index) probe \(probe) at \(position)")
             }
         }
     }
@@ -57,7 +57,7 @@ struct VectorKernelPositionTests {
                     guard ByteClass.commonBytes.contains(byte) || isTriplet else { break }
                     expected += 1
                 }
-                failures.check(VectorScan.commonOrPercentEncodedPrefixLength(bytes.baseAddress!, at: index), expected,
+                failures.check(VectorScan.commonOrPercentEncodedPrefixLength(bytes.baseAddress!, at: index, count: bytes.count), expected,
                                "filler \(filler) count \(bytes.count) index \(index) probe \(probe) at \(position)")
             }
         }
@@ -87,11 +87,11 @@ struct VectorKernelPositionTests {
     @Test func bundleIDCheck() {
         var failures = Failures()
         forEachPlacement(lengths: Self.lengths, filler: UInt8(ascii: "b")) { bytes, position, probe in
-            failures.check(BundleID.isValid(contiguous: bytes), BundleID.isValid(Array(bytes)), "count \(bytes.count) probe \(probe) at \(position)")
+            failures.check(BundleID.shape(contiguous: bytes), plainBundleIDShape(Array(bytes)), "count \(bytes.count) probe \(probe) at \(position)")
             if probe == ASCII.period, position + 1 < bytes.count {
                 let doubled = Array(bytes[..<position]) + [ASCII.period, ASCII.period] + Array(bytes[(position + 2)...])
                 withExactAllocation(of: doubled) { doubled in
-                    failures.check(BundleID.isValid(contiguous: doubled), false, "count \(bytes.count) '..' at \(position)")
+                    failures.check(BundleID.shape(contiguous: doubled), .invalid, "count \(bytes.count) '..' at \(position)")
                 }
             }
         }
@@ -107,7 +107,7 @@ struct VectorKernelPositionTests {
                 for lower in Set([position, position - length + 1, position - length / 2, position - length, position + 1]) {
                     let range = lower..<(lower + length)
                     guard range.lowerBound >= 0, range.upperBound <= bytes.count else { continue }
-                    failures.check(BundleID.isValid(range, in: bytes), BundleID.isValid(Array(bytes[range])),
+                    failures.check(BundleID.shape(of: range, in: bytes), plainBundleIDShape(Array(bytes[range])),
                                    "count \(bytes.count) range \(range) probe \(probe) at \(position)")
                 }
             }
@@ -123,12 +123,12 @@ struct VectorKernelPositionTests {
             let count = bytes.count
             if count >= 16 {
                 for index in Set([0, count - 16]) {
-                    failures.check(VectorScan.base64URLPrefixLength(bytes.baseAddress!, at: index), lanes(bytes, from: index, limit: 16) { alphabet.contains($0) },
+                    failures.check(Base64.base64URLPrefixLength(bytes.baseAddress!, at: index, count: count), lanes(bytes, from: index, limit: 16) { alphabet.contains($0) },
                                    "prefix: count \(count) index \(index) probe \(probe) at \(position)")
                 }
             }
             for range in [0..<count, min(1, count)..<count, 0..<max(0, count - 1)] {
-                failures.check(VectorScan.isBase64URL(bytes, range), bytes[range].allSatisfy(alphabet.contains),
+                failures.check(Base64.isBase64URL(bytes, range), bytes[range].allSatisfy(alphabet.contains),
                                "range \(range) of \(count) probe \(probe) at \(position)")
             }
         }
@@ -159,7 +159,7 @@ struct VectorKernelPositionTests {
                 failures.check(nameEnd.end, end, "nameEnd from \(start) of \(count) probe \(probe) at \(position)")
                 failures.check(nameEnd.hasEscapes, escapes, "nameEnd escapes from \(start) of \(count) probe \(probe) at \(position)")
                 if start + 16 <= count {
-                    let name = VectorScan.queryName(bytes.baseAddress!, at: start)
+                    let name = RawPiece.queryName(bytes.baseAddress!, at: start, count: count)
                     let length = min(16, end - start)
                     let blockEscapes = bytes[start..<(start + length)].contains { $0 == ASCII.percentSign || $0 == ASCII.plusSign }
                     failures.check(name.length, length, "queryName length at \(start) of \(count) probe \(probe) at \(position)")
@@ -291,19 +291,29 @@ struct VectorKernelPositionTests {
         }
     }
 
-    /// The eight-byte test for an MSAL scheme's `msauth.` prefix, with one byte changed.
-    @Test func msalSchemePrefixWord() {
+    /// The eight-byte tests of a scheme's kind: the MSAL `msauth.` prefix, and `msal` followed by
+    /// a UUID (MSAL's client-ID form), with one scheme byte changed at every position.
+    @Test func schemeKindWords() {
         var failures = Failures()
-        for scheme in ["msauth.com.app", "MSAuth.x", "msauth.", "msauth.a"] {
+        let schemeBytes = Array("aAzZ09mMsSlLhH.+-".utf8)
+        func isUUID(_ bytes: ArraySlice<UInt8>) -> Bool {
+            bytes.count == 36 && bytes.enumerated().allSatisfy { offset, byte in
+                [8, 13, 18, 23].contains(offset) ? byte == ASCII.hyphen : ByteClass.hexDigit.contains(byte)
+            }
+        }
+        for scheme in ["msauth.com.app", "MSAuth.x", "msauth.", "msauth.a", "msal2CCAE3A8-3B1E-4B6F-9C1E-0123456789AB", "MSAL2ccae3a8-3b1e-4b6f-9c1e-0123456789ab"] {
             var bytes = Array(scheme.utf8)
             for position in 0..<bytes.count {
                 let original = bytes[position]
-                for probe in Self.probes {
+                for probe in schemeBytes {
                     bytes[position] = probe
-                    let expected = bytes.count >= 7 && bytes.prefix(7).map(ASCII.lowercased) == Array("msauth.".utf8)
+                    let lowered = bytes.map(ASCII.lowercased)
+                    let isMSALPrefix = bytes.count >= 7 && lowered.prefix(7) == Array("msauth.".utf8)[...]
+                    let isClientID = bytes.count == 40 && lowered.prefix(4) == Array("msal".utf8)[...] && isUUID(bytes[4...])
                     withExactAllocation(of: bytes) { buffer in
-                        let kind = RedirectClassifier.SchemeKind(buffer)
-                        failures.check(kind == .msalPrefix, expected, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                        let kind = Schemes.kind(of: buffer)
+                        failures.check(kind == .msalPrefix, isMSALPrefix, "msauth. \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                        failures.check(kind == .msalClientID, isClientID, "msal<UUID> \(String(decoding: bytes, as: UTF8.self).debugDescription)")
                     }
                 }
                 bytes[position] = original
@@ -400,11 +410,17 @@ func plainFirstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
     return nil
 }
 
+/// A bundle ID's shape by the byte loop: invalid, or valid with or without a dot.
+func plainBundleIDShape(_ bytes: [UInt8]) -> BundleID.Shape {
+    guard BundleID.isValid(bytes) else { return .invalid }
+    return bytes.contains(ASCII.period) ? .dotted : .singleLabel
+}
+
 /// ``RawPiece/lookUp(_:in:plusIsSpace:)``'s outcome as text, for comparing with the reference.
 func describe(_ lookup: RawLookup) -> String {
     switch lookup {
     case .absent: "absent"
-    case .duplicate: "duplicate"
+    case .duplicate(let offset): "duplicate \(offset)"
     case .needsGeneralPath: "general"
     case .found(let piece): "found \(piece.name) \(String(describing: piece.value))"
     }
@@ -422,7 +438,8 @@ func referenceLookUp(_ target: String, in query: [UInt8], plusIsSpace: Bool) -> 
             String(validating: decoded, as: UTF8.self) == target
         else { continue }
         let value = equals.map { ($0 + 1)..<piece.endIndex }
-        found.append("found \(name) \(String(describing: value))")
+        found.append(found.isEmpty ? "found \(name) \(String(describing: value))" : "duplicate \(piece.startIndex)")
     }
-    return found.count > 1 ? "duplicate" : found.first ?? "absent"
+    // A duplicate is reported at the second piece of that name.
+    return found.count > 1 ? found[1] : found.first ?? "absent"
 }

@@ -127,7 +127,7 @@ enum RedirectProperty {
         if (try? withSlash.build()) != nil {
             let routing = redirect.routes(withSlash.serialized)
             try require(!routing.belongs, "\(text) routes a URL with an extra trailing slash")
-            try require(routing.diagnostics.contains { $0.code == "trailing-slash-mismatch" }, "no trailing-slash diagnostic for \(withSlash.serialized)")
+            try require(routing.diagnostics.contains { $0.code.rawValue == "trailing-slash-mismatch" }, "no trailing-slash diagnostic for \(withSlash.serialized)")
         }
         for line in lines.dropFirst() {
             if let incoming = validString(line) { _ = redirect.routes(incoming) }
@@ -144,7 +144,7 @@ enum RedirectProperty {
         case .caseInsensitive:
             try require(carried.lowercased() == caller.lowercased(), "case-insensitively accepted caller \(caller) for \(carried)")
             if carried != caller {
-                try require(verdict.diagnostics.contains { $0.code == "bundle-id-case-relaxed" }, "case relaxation without a diagnostic")
+                try require(verdict.diagnostics.contains { $0.code.rawValue == "bundle-id-case-relaxed" }, "case relaxation without a diagnostic")
             }
         }
     }
@@ -197,6 +197,9 @@ enum RedirectProperty {
         case .msalBroker:
             guard let bundleID = redirect.bundleID else { throw failure("MSAL bundle ID missing") }
             return try attempt { () throws(RedirectBuildError) in try RedirectURI.msalBroker(bundleID: bundleID) }
+        case .msalClientID:
+            guard let clientID = redirect.clientID else { throw failure("MSAL client ID missing") }
+            return try attempt { () throws(RedirectBuildError) in try RedirectURI.msalClientID(String(clientID)) }
         case .certificateAuth:
             guard let inner = redirect.inner else { throw failure("wrapper without an inner URI") }
             return try attempt { () throws(RedirectBuildError) in try RedirectURI.certificateAuth(wrapping: inner) }
@@ -229,7 +232,7 @@ enum RedirectProperty {
 
     /// Same form and same extracted parts.
     static func sameParts(_ a: RedirectURI, _ b: RedirectURI) -> Bool {
-        guard a.form == b.form, a.bundleID?.description == b.bundleID?.description,
+        guard a.form == b.form, a.bundleID?.description == b.bundleID?.description, a.clientID == b.clientID,
             a.androidPackage == b.androidPackage, a.signatureHash == b.signatureHash,
             a.inner?.description == b.inner?.description
         else { return false }
