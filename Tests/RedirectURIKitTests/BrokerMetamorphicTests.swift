@@ -8,7 +8,7 @@ import Testing
 /// - Percent-encoding any one byte of a parameter's name (`%5F` for `_`, upper- or lowercase hex)
 ///   never changes the outcome: names are matched after decoding, so an encoded spelling is the
 ///   same parameter — otherwise it could smuggle a second value past the duplicate check.
-/// - A second copy of any known field, spelled plainly or encoded, anywhere in the message, is
+/// - A second copy of any known field, spelled plainly or encoded, first or last in the query, is
 ///   always `duplicate-parameter` naming that field: a reader that picked one copy would let an
 ///   attacker choose (parameter pollution).
 struct BrokerMetamorphicTests {
@@ -115,10 +115,12 @@ struct BrokerMetamorphicTests {
         let expected = Self.requestOutcome(url)
         for (variant, name) in Self.nameEncodings(of: url) {
             let check = { #expect(Self.requestOutcome(variant) == expected, "\(variant)") }
-            // Known bug (left for the broker rewrite): an undecodable parameter is reported
-            // under its raw name — QueryParameters.decoded() throws with
-            // `parameter: String(parameter.rawName)` — so `cl%61ims=%FF` is an error about
-            // "cl%61ims", where `claims=%FF` is one about "claims".
+            // Known issue (left for the broker rewrite to decide): a piece whose value does not
+            // decode is reported under its raw name — QueryParameters.decoded() throws
+            // QueryParameterError(name: String(parameter.rawName)), which documents `name` as
+            // the raw name — so `cl%61ims=%FF` is an error about "cl%61ims" where `claims=%FF`
+            // is one about "claims", although that name decodes. (A name that does not decode
+            // itself has only its raw spelling.)
             if url.hasSuffix("claims=%FF"), name == "claims" {
                 withKnownIssue("an undecodable request parameter's error names its raw spelling") { check() }
             } else {
@@ -132,10 +134,10 @@ struct BrokerMetamorphicTests {
         let expected = Self.responseOutcome(url)
         for (variant, name) in Self.nameEncodings(of: url) {
             let check = { #expect(Self.responseOutcome(variant) == expected, "\(variant)") }
-            // Known bug (left for the broker rewrite): BrokerResponse.requireDecodable reports an
-            // undecodable parameter under its raw name, so `error%5Fdescription=%C3` is an error
-            // about "error%5Fdescription", where `error_description=%C3` is one about
-            // "error_description".
+            // Known issue (left for the broker rewrite to decide): BrokerResponse.requireDecodable
+            // reports a piece whose value does not decode under its raw name, so
+            // `error%5Fdescription=%C3` is an error about "error%5Fdescription" where
+            // `error_description=%C3` is one about "error_description".
             if url.hasSuffix("error_description=%C3"), name == "error_description" {
                 withKnownIssue("an undecodable response parameter's error names its raw spelling") { check() }
             } else {
