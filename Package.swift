@@ -44,7 +44,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The independent model of the "Verification rules" article, shared with the fuzz package
+        // (where FuzzVerify compares it with the library on generated cases). Test support only:
+        // no product.
+        .target(
+            name: "RedirectURIVerificationModel",
+            dependencies: ["RedirectURIKit"],
+            path: "Fuzz/Sources/VerificationModel"
+        ),
         .testTarget(name: "RedirectURIKitTests", dependencies: ["RedirectURIKit"], exclude: ["Vectors"]),
+        .testTarget(name: "RedirectURIVerificationModelTests", dependencies: ["RedirectURIKit", "RedirectURIVerificationModel"]),
         .testTarget(name: "RedirectURIIDNATests", dependencies: ["RedirectURIIDNA"]),
         .testTarget(name: "RedirectURIDoctorTests", dependencies: ["RedirectURIDoctor"], exclude: ["Fixtures"]),
         // Depends on `parse` so that the command is built for the end-to-end tests that run it.

@@ -1,0 +1,102 @@
+// The engine's side: every call into the library's rule code (RedirectURI, RedirectVerifier,
+// ResponseRouting, BrokerResponse), turned into the same plain records the model produces so
+// that the two can be compared. Nothing under Model/ may call anything here.
+//
+// ADAPTER: the API the rule-engine rewrite introduces (RedirectURI.clientID,
+// RedirectVerifier.verify(request:callerBundleID:), ResponseRouting.outcome, FindingCode) is
+// used only in this file. Until it lands, those calls answer `nil` ("the engine cannot say"),
+// and `Engine.hasRuleEngineRewrite` is false so that tests can mark what depends on it.
+import RedirectURIKit
+
+public enum Engine {
+    /// Whether this build of the library has the rewritten rule engine (the API above).
+    public static let hasRuleEngineRewrite = false
+
+    /// The engine's classification of `text`, or `nil` when it does not parse.
+    public static func classify(_ text: [UInt8]) -> Classification? {
+        guard let uri = redirectURI(text) else { return nil }
+        return record(uri)
+    }
+
+    static func redirectURI(_ text: [UInt8]) -> RedirectURI? {
+        if let string = validUTF8String(text) {
+            return try? RedirectURI(parsing: string)
+        }
+        guard let reference = try? URIReference(bytes: text, as: .uri) else { return nil }
+        return RedirectURI(classifying: reference)
+    }
+
+    static func record(_ uri: RedirectURI) -> Classification {
+        var result = Classification(Form(rawValue: uri.form.rawValue) ?? .other,
+                                    findings: uri.diagnostics.map(findingCode))
+        result.bundleID = uri.bundleID.map { String($0.text) }
+        result.clientID = clientID(uri)
+        result.androidPackage = uri.androidPackage.map(String.init)
+        result.signatureHash = uri.signatureHash
+        result.innerText = uri.inner.map { $0.description }
+        return result
+    }
+
+    /// ADAPTER: `RedirectURI.clientID` after the rewrite.
+    static func clientID(_ uri: RedirectURI) -> String? {
+        nil
+    }
+
+    /// ADAPTER: `RedirectDiagnostic.code` is a `String` now, a `FindingCode` after the rewrite.
+    static func findingCode(_ diagnostic: RedirectDiagnostic) -> String {
+        diagnostic.code
+    }
+
+    /// The engine's verdict on presented bytes.
+    public static func verify(_ presented: [UInt8], registered: [String], callerBundleID: String?,
+                              bundleIDCaseInsensitive: Bool) -> Verdict {
+        let verifier = RedirectVerifier(registered: registered, options: options(bundleIDCaseInsensitive))
+        let verdict: VerificationVerdict
+        if let string = validUTF8String(presented) {
+            verdict = verifier.verify(string, callerBundleID: callerBundleID)
+        } else {
+            verdict = verifier.verify(bytes: presented, callerBundleID: callerBundleID)
+        }
+        return record(verdict)
+    }
+
+    static func options(_ bundleIDCaseInsensitive: Bool) -> VerificationOptions {
+        VerificationOptions(bundleIDComparison: bundleIDCaseInsensitive ? .caseInsensitive : .exact)
+    }
+
+    static func record(_ verdict: VerificationVerdict) -> Verdict {
+        let warnings = verdict.diagnostics.map(findingCode).filter { verificationWarnings.contains($0) }
+        return Verdict(accepted: verdict.accepted, failedRule: verdict.failedRule?.identifier, warnings: warnings)
+    }
+
+    /// The verification warnings the article defines; the verdict may carry other findings too.
+    public static let verificationWarnings: Set<String> = ["no-bundle-binding", "bundle-id-case-relaxed"]
+
+    /// ADAPTER: `RedirectVerifier.verify(request:callerBundleID:)` after the rewrite; `nil` before.
+    public static func verify(request: String, registered: [String], callerBundleID: String?,
+                              bundleIDCaseInsensitive: Bool) -> Verdict? {
+        nil
+    }
+
+    /// ADAPTER: `ResponseRouting.outcome` after the rewrite; `nil` before (or when the redirect
+    /// URI does not parse).
+    public static func route(redirectURI: String, incoming: String) -> Routing? {
+        nil
+    }
+
+    /// What the engine's `BrokerResponse` says about a response URL's parameters: whether it threw
+    /// `duplicateParameter`, and the error kind it threw, if any.
+    public static func responseError(_ url: String) -> String? {
+        do {
+            _ = try BrokerResponse(parsing: url)
+            return nil
+        } catch {
+            return error.kind.code
+        }
+    }
+}
+
+/// The text of well-formed UTF-8 bytes, `nil` otherwise (the model's own validator).
+func validUTF8String(_ bytes: [UInt8]) -> String? {
+    isWellFormedUTF8(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+}
