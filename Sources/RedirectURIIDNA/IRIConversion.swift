@@ -45,11 +45,11 @@ public enum IRI {
         var diagnostics: [RedirectDiagnostic] = []
         let result = IDNA.toASCII(host)
         guard result.isValid else {
-            diagnostics.append(RedirectDiagnostic(.error, "idna-error",
+            diagnostics.append(RedirectDiagnostic(.error, .idnaError,
                 "the host '\(host)' cannot be converted with UTS #46: \(result.errors)"))
             return IRIConversion(converted: text, originalHost: host, asciiHost: nil, diagnostics: diagnostics)
         }
-        diagnostics.append(RedirectDiagnostic(.info, "iri-host-converted",
+        diagnostics.append(RedirectDiagnostic(.info, .iriHostConverted,
             "converted the host '\(host)' to '\(result.output)' (UTS #46)"))
         let unicode = IDNA.toUnicode(result.output).output
         for label in unicode.split(separator: ".") where !label.allSatisfy({ (character: Character) in character.isASCII }) {
@@ -57,7 +57,7 @@ public enum IRI {
             let skeleton = Confusables.skeleton(String(label))
             let suspicious: SpoofChecks = [.restrictionLevel, .mixedScriptConfusable, .wholeScriptConfusable, .invisible, .mixedNumbers, .hiddenOverlay]
             if !checks.isDisjoint(with: suspicious) {
-                diagnostics.append(RedirectDiagnostic(.warning, "confusable-host",
+                diagnostics.append(RedirectDiagnostic(.warning, .confusableHost,
                     "the label '\(label)' is suspicious (\(checks)); it looks like '\(skeleton)'"))
             }
         }

@@ -65,7 +65,7 @@ public struct InputAnalyzer: Sendable {
         } catch {
             report.error = ErrorReport(error)
             report.diagnostics = RegistrationLint.lint(report.input)
-                .filter { $0.code != "invalid-redirect-uri" }
+                .filter { $0.code != .invalidRedirectURI }
                 .map(DiagnosticReport.init)
             return report
         }
@@ -154,24 +154,25 @@ public struct InputAnalyzer: Sendable {
     }
 
     func verify(_ bytes: [UInt8], report: inout InputReport, _ verification: Verification) -> VerdictReport {
+        let text = String(decoding: bytes, as: UTF8.self)
         var registered = verification.registered
+        // A broker request is verified through the redirect URI it carries.
+        let request = (try? URIReference(bytes: bytes, as: .uri)).flatMap { BrokerEndpoint($0) } != nil
+            ? try? BrokerRequest.parseParameters(text) : nil
         if registered.isEmpty {
-            registered = [String(decoding: bytes, as: UTF8.self)]
+            registered = [request.map { $0.value("redirect_uri") ?? "" } ?? text]
             report.diagnostics.append(DiagnosticReport(severity: "warning", code: "no-registered-uris",
-                message: "no registered redirect URIs were given, so rules 2 and 3 were not checked"))
-        }
-        var presented = bytes
-        // For a broker request, the broker's check is on the redirect URI it carries.
-        if let reference = try? URIReference(bytes: bytes, as: .uri), BrokerEndpoint(reference) != nil,
-            let request = try? BrokerRequest.parseParameters(reference), let redirect = request.value("redirect_uri")
-        {
-            presented = Array(redirect.utf8)
-            if verification.registered.isEmpty { registered = [redirect] }
-            report.diagnostics.append(DiagnosticReport(severity: "info", code: "verified-nested-redirect-uri",
-                message: "the verdict is about the request's redirect_uri '\(redirect)'"))
+                message: "no registered redirect URIs were given, so the redirect URI was compared with itself (exact-match and loopback-port were not checked)"))
         }
         let verifier = RedirectVerifier(registered: registered, options: verification.options)
-        let verdict = verifier.verify(bytes: presented, callerBundleID: verification.callerBundleID)
+        let verdict: VerificationVerdict
+        if let request {
+            report.diagnostics.append(DiagnosticReport(severity: "info", code: "verified-nested-redirect-uri",
+                message: "the verdict is about the request's redirect_uri '\(request.value("redirect_uri") ?? "")'"))
+            verdict = verifier.verify(request: text, callerBundleID: verification.callerBundleID)
+        } else {
+            verdict = verifier.verify(bytes: bytes, callerBundleID: verification.callerBundleID)
+        }
         report.diagnostics += verdict.diagnostics.map(DiagnosticReport.init)
         return VerdictReport(accepted: verdict.accepted, rule: verdict.failedRule?.identifier,
             matched: verdict.matched, explanation: verdict.explanation)
@@ -181,6 +182,6 @@ public struct InputAnalyzer: Sendable {
 extension DiagnosticReport {
     /// The report of a library diagnostic.
     public init(_ diagnostic: RedirectDiagnostic) {
-        self.init(severity: diagnostic.severity.rawValue, code: diagnostic.code, message: diagnostic.message)
+        self.init(severity: diagnostic.severity.rawValue, code: diagnostic.code.rawValue, message: diagnostic.message)
     }
 }

@@ -57,16 +57,16 @@ struct IDNATests {
     @Test func iriHostConversion() throws {
         let result = IRI.convertHost("https://bücher.example/cb?x=ü")
         #expect(result.converted == "https://xn--bcher-kva.example/cb?x=ü")
-        #expect(result.diagnostics.map(\.code) == ["iri-host-converted"])
+        #expect(result.diagnostics.map(\.code) == [.iriHostConverted])
         let withPort = IRI.convertHost("http://user@bücher.example:8080/cb")
         #expect(withPort.converted == "http://user@xn--bcher-kva.example:8080/cb")
         #expect(try URIReference(parsing: withPort.converted).portNumber == 8080)
         let spoof = IRI.convertHost("https://p\u{0430}ypal.com/cb")
-        #expect(spoof.diagnostics.map(\.code) == ["iri-host-converted", "confusable-host"])
+        #expect(spoof.diagnostics.map(\.code) == [.iriHostConverted, .confusableHost])
         #expect(spoof.diagnostics.last?.message.contains("looks like 'paypal'") == true)
         #expect(IRI.convertHost("x-app://bücher.example").diagnostics.isEmpty)   // only http(s)
         #expect(IRI.convertHost("https://example.com/ü").converted == "https://example.com/ü")
         #expect(IRI.convertHost("https://-bad.example/").diagnostics.isEmpty)  // ASCII hosts untouched
-        #expect(IRI.convertHost("https://-bü.example/").diagnostics.map(\.code) == ["idna-error"])
+        #expect(IRI.convertHost("https://-bü.example/").diagnostics.map(\.code) == [.idnaError])
     }
 }

@@ -1,9 +1,20 @@
 import Testing
 @testable import RedirectURIKit
 
-/// SPEC §2 and §5: every form, with the examples from Microsoft's public SSO documentation.
+/// Every form of the "Verification rules" article, with the examples from Microsoft's public SSO
+/// documentation.
 struct RedirectClassificationTests {
     static let rows: [(uri: String, form: RedirectForm, bundleID: String?)] = [
+        // MSAL's default redirect URI without a broker: a client registration, not an app.
+        ("msal3c62ac97-29eb-4aed-a3c8-add0298508da://auth", .msalClientID, nil),
+        ("MSAL3C62AC97-29EB-4AED-A3C8-ADD0298508DA://auth", .msalClientID, nil),
+        ("msal3c62ac97-29eb-4aed-a3c8-add0298508da://auth/p", .msalClientID, nil),
+        ("msal3c62ac97-29eb-4aed-a3c8-add0298508da://com.app.id", .adalBroker, "com.app.id"),  // not the form: an app scheme
+        ("msal3c62ac97-29eb-4aed-a3c8-add0298508d://auth", .other, nil),           // not a UUID; "auth" is one word
+        ("msal3c62ac97-29eb-4aed-a3c8-add0298508da://auth:1", .other, nil),
+        // A custom scheme with a one-word host is not read as a bundle ID.
+        ("myapp://callback", .other, nil),
+        ("x-msauth-app://com", .other, nil),
         // Microsoft's SSO walkthrough: several apps of one vendor share a client ID.
         ("x-msauth-mytestiosapp://com.myapp.mytestapp", .adalBroker, "com.myapp.mytestapp"),
         ("x-msauth-mytestiosapp://com.myapp.mytestapp2", .adalBroker, "com.myapp.mytestapp2"),
@@ -52,7 +63,7 @@ struct RedirectClassificationTests {
     }
 
     @Test func rowCountIsPinnedAndEveryFormAppears() {
-        #expect(Self.rows.count == 35)
+        #expect(Self.rows.count == 43)
         #expect(Set(Self.rows.map(\.form)) == Set(RedirectForm.allCases))
     }
 
@@ -73,7 +84,46 @@ struct RedirectClassificationTests {
     @Test func relativeReferenceIsOther() throws {
         let redirect = RedirectURI(classifying: try URIReference(parsing: "/cb"))
         #expect(redirect.form == .other)
-        #expect(redirect.diagnostics.map(\.code) == ["not-absolute"])
+        #expect(redirect.diagnostics.map(\.code) == [.notAbsolute])
+    }
+
+    /// Each near miss names the first condition it fails.
+    static let findings: [(uri: String, code: FindingCode?)] = [
+        ("msauth://code/a/b", .wrapperShape),
+        ("msauth://u@code/x-app%3A%2F%2Fcom.app", .wrapperShape),
+        ("msauth://code:1/x-app%3A%2F%2Fcom.app", .wrapperShape),
+        ("msauth://code", .wrapperShape),
+        ("msauth://code/%C0%AF", .wrapperNotUTF8),
+        ("msauth://code/%FF", .wrapperNotUTF8),
+        ("msauth://code/%C3%A4", .wrapperInnerInvalid),                    // UTF-8, but not ASCII
+        ("msauth://code/x-app%253A%252F%252Fcom.app", .wrapperInnerInvalid),
+        ("msauth://code/https%3A%2F%2Flogin.example.com%2Fcb", .wrapperInnerNotBroker),
+        ("msauth://code/msal3c62ac97-29eb-4aed-a3c8-add0298508da%3A%2F%2Fauth", .wrapperInnerNotBroker),
+        ("msauth://code/msauth%3A%2F%2Fcode%2Fx%253A%252F%252Fcom.a.b", .nestedWrapper),
+        ("msauth://code/msauth%3A%2F%2Fu%40code%2Fx", .nestedWrapper),
+        ("msauth://com.example.app/abc", .androidSignatureHashInvalid),
+        ("msauth.://auth", .msalSchemeWithoutBundleID),
+        ("msauth.com..app://auth", .msalSchemeWithoutBundleID),
+        ("msauth.com.app://callback", .msalAuthorityNotAuth),
+        ("msauth.com.app://auth:443", .msalAuthorityNotAuth),
+        ("msauth.com.app://auth/p", .msalPath),
+        ("myapp://callback", .customSchemeSingleLabelHost),
+        ("myapp://call_back", nil),
+        ("x-msauth-mytestiosapp://com.myapp.mytestapp", nil),
+    ]
+
+    @Test(arguments: findings)
+    func nearMissesNameTheirFinding(uri: String, code: FindingCode?) throws {
+        #expect(try RedirectURI(parsing: uri).diagnostics.map(\.code) == (code.map { [$0] } ?? []))
+    }
+
+    @Test func everyFindingCodeIsReachedAndExplained() throws {
+        #expect(Set(Self.findings.compactMap(\.code)).count == RedirectFindings.codes.count - 1)  // not-absolute: above
+        for row in Self.findings {
+            for diagnostic in try RedirectURI(parsing: row.uri).diagnostics {
+                #expect(!diagnostic.message.isEmpty && diagnostic.message != diagnostic.code.rawValue, "\(row.uri)")
+            }
+        }
     }
 
     @Test func bundleIDGrammar() {
@@ -103,7 +153,7 @@ struct RedirectClassificationTests {
     }
 }
 
-/// SPEC §5: build → classify returns the same parts.
+/// Build → classify returns the same parts.
 struct RedirectBuilderTests {
     @Test func eachFormRoundTrips() throws {
         let bundle = try #require(BundleID("com.myapp.mytestapp"))
@@ -120,6 +170,11 @@ struct RedirectBuilderTests {
         #expect(try RedirectURI.privateUse(scheme: "com.example.app", path: "/oauth2redirect").form == .privateUse)
         #expect(try RedirectURI.loopback(host: .ipv6, port: 8080, path: "/cb").description == "http://[::1]:8080/cb")
         #expect(try RedirectURI.https(host: "login.example.com", path: "/cb").form == .https)
+        let client = try RedirectURI.msalClientID("3c62ac97-29eb-4aed-a3c8-add0298508da")
+        #expect(client.description == "msal3c62ac97-29eb-4aed-a3c8-add0298508da://auth")
+        #expect(client.clientID == "3c62ac97-29eb-4aed-a3c8-add0298508da")
+        #expect(throws: RedirectBuildError.self) { try RedirectURI.msalClientID("3c62ac97") }
+        #expect(throws: RedirectBuildError.self) { try RedirectURI.msalClientID("3c62ac97-29eb-4aed-a3c8-add0298508da://x") }
     }
 
     @Test func buildersRefuseWhatWouldMeanSomethingElse() throws {
@@ -143,7 +198,13 @@ struct RedirectBuilderTests {
             // A bundle ID that is also an IPv4 address ("1.9.0.1") is an IPv4 host, never an ADAL host.
             guard IPv4Address(text) == nil else { continue }
             let bundle = try #require(BundleID(text))
-            let adal = try RedirectURI.adalBroker(scheme: "x-msauth-" + label().filter(\.isLetter) + "app", bundleID: bundle)
+            let scheme = "x-msauth-" + label().filter(\.isLetter) + "app"
+            guard text.contains(".") else {
+                // A one-word host is not read as a bundle ID, so there is no ADAL URI to build.
+                #expect(throws: RedirectBuildError.self) { try RedirectURI.adalBroker(scheme: scheme, bundleID: bundle) }
+                continue
+            }
+            let adal = try RedirectURI.adalBroker(scheme: scheme, bundleID: bundle)
             let msal = try RedirectURI.msalBroker(bundleID: bundle)
             for built in [adal, msal, try RedirectURI.certificateAuth(wrapping: adal), try RedirectURI.certificateAuth(wrapping: msal)] {
                 let again = try RedirectURI(parsing: built.description)
@@ -160,30 +221,45 @@ struct RedirectBuilderTests {
     }
 }
 
-/// The classifier spells the reserved schemes out as literals, by length; they must stay the
-/// list registration lint publishes.
-struct ReservedSchemeTableTests {
-    @Test func classifierKnowsEveryReservedSchemeInAnyCase() {
+/// The one list of reserved schemes, and the lookup the rules derive from it.
+struct SchemeTableTests {
+    static func kind(_ scheme: String) -> SchemeKind {
+        Array(scheme.utf8).withUnsafeBufferPointer { Schemes.kind(of: $0) }
+    }
+
+    @Test func everyReservedSchemeInAnyCaseIsReserved() {
+        #expect(RegistrationLint.reservedSchemes.count == Schemes.reserved.count)
         for scheme in RegistrationLint.reservedSchemes {
             for spelling in [scheme, scheme.uppercased()] {
-                let kind = Array(spelling.utf8).withUnsafeBufferPointer { RedirectClassifier.SchemeKind($0) }
-                switch kind {
+                switch Self.kind(spelling) {
                 case .reserved, .http, .https, .msauth: break
-                case .app, .msalPrefix: Issue.record("\(spelling) classified as \(kind)")
+                case let other: Issue.record("\(spelling) classified as \(other)")
                 }
             }
         }
+        #expect(Self.kind("HTTPS") == .https && Self.kind("Http") == .http && Self.kind("mSaUtH") == .msauth)
     }
 
     @Test func otherSchemesAreAppSchemes() {
-        for scheme in ["x-msauth-app", "wsx", "httpx", "msauthv4", "com.contoso.app", "maps2", "fil", "facetime-audi"] {
-            let kind = Array(scheme.utf8).withUnsafeBufferPointer { RedirectClassifier.SchemeKind($0) }
-            #expect(kind == .app, "\(scheme)")
+        for scheme in ["x-msauth-app", "wsx", "httpx", "msauthv4", "com.contoso.app", "maps2", "fil", "facetime-audi",
+                       "a", "msal", "msal3c62ac97-29eb-4aed-a3c8-add0298508d", "msal3c62ac97-29eb-4aed-a3c8-add0298508dax"] {
+            #expect(Self.kind(scheme) == .app, "\(scheme)")
         }
         for scheme in ["msauth.", "MSAUTH.com.app", "msauth.x"] {
-            let kind = Array(scheme.utf8).withUnsafeBufferPointer { RedirectClassifier.SchemeKind($0) }
-            #expect(kind == .msalPrefix, "\(scheme)")
+            #expect(Self.kind(scheme) == .msalPrefix, "\(scheme)")
         }
+        for scheme in ["msal3c62ac97-29eb-4aed-a3c8-add0298508da", "MSAL3C62AC97-29EB-4AED-A3C8-ADD0298508DA"] {
+            #expect(Self.kind(scheme) == .msalClientID, "\(scheme)")
+        }
+    }
+
+    /// Only the `msauth.` prefix of a scheme ignores case in verification.
+    @Test func verificationSchemeComparison() {
+        func match(_ lhs: String, _ rhs: String) -> Bool {
+            Array(lhs.utf8).withUnsafeBufferPointer { l in Array(rhs.utf8).withUnsafeBufferPointer { Schemes.matchForVerification(l, $0) } }
+        }
+        #expect(match("X-App", "x-app") && match("MSAUTH.com.App", "msauth.com.App") && match("msauth.", "MSAUTH."))
+        #expect(!match("msauth.com.App", "msauth.com.app") && !match("x-app", "x-ap") && !match("msauth.a", "msauth_a"))
     }
 }
 

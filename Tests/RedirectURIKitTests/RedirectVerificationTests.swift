@@ -1,7 +1,7 @@
 import Testing
 @testable import RedirectURIKit
 
-/// SPEC §6, rule by rule: accepting and rejecting rows, then spoofing attempts.
+/// The "Verification rules" article, rule by rule: accepting and rejecting rows, then spoofing attempts.
 struct RedirectVerificationTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let presented: String
@@ -22,8 +22,9 @@ struct RedirectVerificationTests {
     static let msal = "msauth.com.contoso.MailApp://auth"
     static let loopback4 = "http://127.0.0.1/callback"
     static let loopback6 = "http://[::1]/callback"
+    static let clientIDRedirect = "msal3c62ac97-29eb-4aed-a3c8-add0298508da://auth"
 
-    /// Rule 1: valid absolute ASCII URI, no fragment.
+    /// Rules syntax and fragment: a valid absolute ASCII URI, no fragment.
     static let rule1: [Row] = [
         Row(adal, [adal]),
         Row("/callback", ["/callback"], rejectedBy: "syntax"),
@@ -43,7 +44,7 @@ struct RedirectVerificationTests {
         Row("https://login.example.com/cb#", ["https://login.example.com/cb"], rejectedBy: "fragment"),
     ]
 
-    /// Rule 2: simple string comparison, scheme case aside.
+    /// Rule exact-match: simple string comparison, the scheme's case aside (not an MSAL bundle ID's).
     static let rule2: [Row] = [
         Row("X-MSAUTH-MyTestIOSApp://com.myapp.mytestapp", [adal]),
         Row("x-msauth-mytestiosapp://COM.MYAPP.MYTESTAPP", [adal], rejectedBy: "exact-match"),
@@ -66,9 +67,15 @@ struct RedirectVerificationTests {
         Row("http://localhost:8080/cb", ["http://localhost/cb"], rejectedBy: "exact-match"),
         Row("http://localhost/cb", ["http://localhost/cb"]),
         Row(adal, ["not a uri", adal]),
+        // The MSAL form's bundle ID lives in the scheme: only `msauth.` ignores case.
+        Row("MSAUTH.com.contoso.MailApp://auth", [msal]),
+        Row("msauth.com.contoso.mailapp://auth", [msal], rejectedBy: "exact-match"),
+        Row("msauth.COM.contoso.MailApp://auth", [msal], rejectedBy: "exact-match"),
+        Row("msauth.com.contoso.MailApp://auth", ["msauth.com.contoso.mailapp://auth"], rejectedBy: "exact-match"),
+        Row("msal3C62AC97-29EB-4AED-A3C8-ADD0298508DA://auth", [clientIDRedirect]),
     ]
 
-    /// Rule 3: loopback port exception.
+    /// Rule loopback-port: the one exception to exact-match.
     static let rule3: [Row] = [
         Row("http://127.0.0.1:51004/callback", [loopback4]),
         Row("http://127.0.0.1:1/callback", [loopback4]),
@@ -94,7 +101,7 @@ struct RedirectVerificationTests {
         Row("http://127.1:8080/callback", ["http://127.1/callback"], rejectedBy: "exact-match"),
     ]
 
-    /// Rule 4: the certificate-auth wrapper.
+    /// Rule wrapper: a certificate-auth wrapper around an ADAL or MSAL broker URI, nothing else.
     static let rule4: [Row] = [
         Row(wrapper, [adal]),
         Row(wrapper, [wrapper]),
@@ -119,9 +126,19 @@ struct RedirectVerificationTests {
         Row("msauth://code/x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp%20", [adal], rejectedBy: "wrapper"),
         Row("msauth://code/msauth%3A%2F%2Fcode%2Fx-msauth-mytestiosapp%253A%252F%252Fcom.myapp.mytestapp",
             ["msauth://code/msauth%3A%2F%2Fcode%2Fx-msauth-mytestiosapp%253A%252F%252Fcom.myapp.mytestapp"], rejectedBy: "wrapper"),
+        // A wrapper of any other form hands that registration's code to whoever claims msauth,
+        // with or without a caller bundle ID.
+        Row("msauth://code/https%3A%2F%2Flogin.example.com%2Fcb", ["https://login.example.com/cb"], rejectedBy: "wrapper"),
+        Row("msauth://code/http%3A%2F%2F127.0.0.1%2Fcallback", [loopback4], rejectedBy: "wrapper"),
+        Row("msauth://code/com.example.app%3A%2Foauth2redirect", ["com.example.app:/oauth2redirect"], rejectedBy: "wrapper"),
+        Row("msauth://code/msauth%3A%2F%2Fcom.example.app%2F1wIqXSqBj7w%252Bh11ZifsnqwgyKrY%253D",
+            ["msauth://com.example.app/1wIqXSqBj7w%2Bh11ZifsnqwgyKrY%3D"], rejectedBy: "wrapper"),
+        Row("msauth://code/msal3c62ac97-29eb-4aed-a3c8-add0298508da%3A%2F%2Fauth", [clientIDRedirect], rejectedBy: "wrapper"),
+        Row("msauth://code/myapp%3A%2F%2Fcallback", ["myapp://callback"], rejectedBy: "wrapper"),
+        Row("msauth://code/https%3A%2F%2Flogin.example.com%2Fcb", ["msauth://code/https%3A%2F%2Flogin.example.com%2Fcb"], rejectedBy: "wrapper"),
     ]
 
-    /// Rule 5: the broker rule.
+    /// Rule bundle-id: the carried bundle ID is the caller's.
     static let rule5: [Row] = [
         Row(adal, [adal], caller: "com.myapp.mytestapp"),
         Row(wrapper, [adal], caller: "com.myapp.mytestapp"),
@@ -130,7 +147,10 @@ struct RedirectVerificationTests {
         Row(adal, [adal], caller: "com.myapp", rejectedBy: "bundle-id"),
         Row(adal, [adal], caller: "COM.MYAPP.MYTESTAPP", rejectedBy: "bundle-id"),
         Row(msal, [msal], caller: "com.contoso.mailapp", rejectedBy: "bundle-id"),
-        Row("MSAUTH.COM.CONTOSO.MAILAPP://auth", [msal], caller: "com.contoso.MailApp", rejectedBy: "bundle-id"),
+        Row("MSAUTH.COM.CONTOSO.MAILAPP://auth", [msal], caller: "com.contoso.MailApp", rejectedBy: "exact-match"),
+        Row("msauth.com.contoso.mailapp://auth", ["msauth.com.contoso.mailapp://auth"], caller: "com.contoso.MailApp", rejectedBy: "bundle-id"),
+        Row("myapp://callback", ["myapp://callback"], caller: "callback", rejectedBy: "bundle-id"),  // a word, not a bundle ID
+        Row(clientIDRedirect, [clientIDRedirect], caller: "com.any.app"),   // names a client: no bundle rule (warned)
         Row(wrapper, [adal], caller: "com.evil.app", rejectedBy: "bundle-id"),
         Row("https://login.example.com/cb", ["https://login.example.com/cb"], caller: "com.example.app", rejectedBy: "bundle-id"),
         Row("http://127.0.0.1:8080/cb", ["http://127.0.0.1/cb"], caller: "com.example.app", rejectedBy: "bundle-id"),
@@ -143,8 +163,9 @@ struct RedirectVerificationTests {
     static let all = rule1 + rule2 + rule3 + rule4 + rule5
 
     @Test func rowCountsArePinned() {
-        #expect([Self.rule1.count, Self.rule2.count, Self.rule3.count, Self.rule4.count, Self.rule5.count] == [16, 21, 22, 22, 15])
-        #expect(Set(Self.all.compactMap(\.rule)) == Set(VerificationRule.all.map(\.identifier)))
+        #expect([Self.rule1.count, Self.rule2.count, Self.rule3.count, Self.rule4.count, Self.rule5.count] == [16, 26, 22, 29, 18])
+        let requestRules = BrokerRequestVerificationTests.rows.compactMap(\.rule)
+        #expect(Set(Self.all.compactMap(\.rule) + requestRules) == Set(VerificationRule.all.map(\.identifier)))
     }
 
     @Test(arguments: all)
@@ -164,7 +185,7 @@ struct RedirectVerificationTests {
         let relaxed = RedirectVerifier(registered: [Self.adal], options: VerificationOptions(bundleIDComparison: .caseInsensitive))
         let verdict = relaxed.verify(Self.adal, callerBundleID: "COM.MYAPP.MYTESTAPP")
         #expect(verdict.accepted)
-        #expect(verdict.diagnostics.map(\.code) == ["bundle-id-case-relaxed"])
+        #expect(verdict.diagnostics.map(\.code) == [.bundleIDCaseRelaxed])
         #expect(relaxed.verify(Self.adal, callerBundleID: "com.myapp.mytestapp").diagnostics.isEmpty)
     }
 
@@ -187,7 +208,7 @@ struct RedirectVerificationTests {
                 #expect(!selfVerdict.accepted)
                 continue
             }
-            if !RedirectVerifier.isWrapper(reference) {
+            if !reference.withBytes({ RedirectRules.isWrapperCandidate($0, reference.ranges) }) {
                 #expect(selfVerdict.accepted, "\(text)")
             }
             guard selfVerdict.accepted else { continue }
@@ -197,7 +218,7 @@ struct RedirectVerificationTests {
                 #expect(verifier.verify(text, callerBundleID: bundle.description).accepted, "\(text)")
                 #expect(!verifier.verify(text, callerBundleID: bundle.description + "x").accepted, "\(text)")
                 #expect(!verifier.verify(text, callerBundleID: "x" + bundle.description).accepted, "\(text)")
-            } else {
+            } else if redirect.form != .msalClientID {
                 #expect(!verifier.verify(text, callerBundleID: "com.app").accepted, "\(text)")
             }
         }
@@ -205,7 +226,7 @@ struct RedirectVerificationTests {
     }
 }
 
-/// SPEC §7: response routing on the client side.
+/// Routing an incoming URL on the client side.
 struct ResponseRoutingTests {
     @Test func routing() throws {
         let redirect = try RedirectURI(parsing: "msauth.com.contoso.app://auth")
@@ -218,34 +239,128 @@ struct ResponseRoutingTests {
         #expect(!redirect.routes("not a url").belongs)
         let nearMiss = redirect.routes("msauth.com.contoso.app://auth/?response=abc")
         #expect(!nearMiss.belongs)
-        #expect(nearMiss.diagnostics.map(\.code) == ["trailing-slash-mismatch"])
+        #expect(nearMiss.diagnostics.map(\.code) == [.trailingSlashMismatch])
         let https = try RedirectURI(parsing: "https://login.example.com/cb/")
-        #expect(https.routes("https://login.example.com/cb?code=1").diagnostics.map(\.code) == ["trailing-slash-mismatch"])
+        #expect(https.routes("https://login.example.com/cb?code=1").diagnostics.map(\.code) == [.trailingSlashMismatch])
+    }
+
+    static let subRoutes: [(incoming: String, outcome: ResponseRouting.Outcome)] = [
+        ("msauth.com.contoso.app://auth?response=abc", .response),
+        ("msauth.com.contoso.app://auth/broker?response=abc", .brokerResponse),
+        ("msauth.com.contoso.app://auth/switch_browser?action_uri=x&code=y", .switchBrowser),
+        ("msauth.com.contoso.app://auth/switch_browser_resume?action_uri=x&code=y", .switchBrowserResume),
+        ("msauth.com.contoso.app://auth/switch_browser/", .mismatch),
+        ("msauth.com.contoso.app://auth/brokerx", .mismatch),
+        ("msauth.com.contoso.app://auth/Broker", .mismatch),
+        ("msauth.com.contoso.app://auth/x/broker", .mismatch),
+        ("msauth.com.contoso.app://auth/switch_browser_resume/broker", .mismatch),
+        ("msauth.com.contoso.app://authbroker", .mismatch),
+    ]
+
+    @Test(arguments: subRoutes)
+    func subRoutesAreNamedOutcomes(incoming: String, outcome: ResponseRouting.Outcome) throws {
+        let redirect = try RedirectURI(parsing: "msauth.com.contoso.app://auth")
+        #expect(redirect.routes(incoming).outcome == outcome)
+        #expect(redirect.routes(incoming).belongs == (outcome != .mismatch))
+    }
+
+    @Test func subRoutesFollowAPath() throws {
+        let redirect = try RedirectURI(parsing: "https://login.example.com/cb")
+        #expect(redirect.routes("https://login.example.com/cb/switch_browser?code=1").outcome == .switchBrowser)
+        #expect(redirect.routes("https://login.example.com/switch_browser").outcome == .mismatch)
     }
 }
 
-/// SPEC §6, registration lint.
+/// The registration lint.
 struct RegistrationLintTests {
-    static let rows: [(String, [String])] = [
+    static let rows: [(String, [FindingCode])] = [
         ("msauth.com.contoso.app://auth", []),
-        ("x-msauth-mytestiosapp://com.myapp.mytestapp", ["scheme-without-bundle-id"]),
+        ("x-msauth-mytestiosapp://com.myapp.mytestapp", [FindingCode(rawValue: "scheme-without-bundle-id")]),
         ("com.myapp.mytestapp://com.myapp.mytestapp", []),
         ("https://login.example.com/cb", []),
         ("http://127.0.0.1/cb", []),
         ("msauth://code/x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp", []),
-        ("http://localhost:8080/cb", ["localhost-instead-of-loopback-literal"]),
-        ("mailto://com.app", ["reserved-scheme"]),
-        ("tel:/cb", ["reserved-scheme"]),
-        ("myapp:/callback", ["private-use-scheme-without-dot"]),
-        ("myapp://callback", ["scheme-without-bundle-id"]),          // "callback" is a (one-label) bundle ID
-        ("msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth", ["unexpanded-build-variable", "invalid-redirect-uri"]),
-        ("x-app://$(PRODUCT_BUNDLE_IDENTIFIER)", ["unexpanded-build-variable", "private-use-scheme-without-dot", "scheme-without-bundle-id"]),
-        ("msauth.com.app://auth ", ["whitespace", "invalid-redirect-uri"]),
-        ("msauth.com.app://auth#x", ["fragment-in-redirect-uri"]),
+        ("http://localhost:8080/cb", [FindingCode(rawValue: "localhost-instead-of-loopback-literal")]),
+        ("mailto://com.app", [FindingCode(rawValue: "reserved-scheme")]),
+        ("tel:/cb", [FindingCode(rawValue: "reserved-scheme")]),
+        ("myapp:/callback", [FindingCode(rawValue: "private-use-scheme-without-dot")]),
+        ("myapp://callback", [FindingCode(rawValue: "private-use-scheme-without-dot"), FindingCode(rawValue: "scheme-without-bundle-id")]),  // "callback" is not a bundle ID
+        ("msal3c62ac97-29eb-4aed-a3c8-add0298508da://auth", [FindingCode(rawValue: "not-broker-capable")]),
+        ("msauth://code/https%3A%2F%2Flogin.example.com%2Fcb", [FindingCode(rawValue: "reserved-scheme")]),
+        ("msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth", [FindingCode(rawValue: "unexpanded-build-variable"), FindingCode(rawValue: "invalid-redirect-uri")]),
+        ("x-app://$(PRODUCT_BUNDLE_IDENTIFIER)", [FindingCode(rawValue: "unexpanded-build-variable"), FindingCode(rawValue: "private-use-scheme-without-dot"), FindingCode(rawValue: "scheme-without-bundle-id")]),
+        ("msauth.com.app://auth ", [FindingCode(rawValue: "whitespace"), FindingCode(rawValue: "invalid-redirect-uri")]),
+        ("msauth.com.app://auth#x", [FindingCode(rawValue: "fragment-in-redirect-uri")]),
     ]
 
     @Test(arguments: rows)
-    func findings(uri: String, codes: [String]) {
+    func findings(uri: String, codes: [FindingCode]) {
         #expect(RegistrationLint.lint(uri).map(\.code) == codes)
+    }
+}
+
+/// Verifying a broker request through the redirect URI it carries.
+struct BrokerRequestVerificationTests {
+    struct Row: Sendable, CustomTestStringConvertible {
+        let query: String
+        let registered: [String]
+        let caller: String?
+        let rule: String?
+        var testDescription: String { query.debugDescription }
+        init(_ query: String, _ registered: [String], caller: String? = nil, rejectedBy rule: String? = nil) {
+            self.query = query
+            self.registered = registered
+            self.caller = caller
+            self.rule = rule
+        }
+    }
+
+    static let msal = "msauth.com.contoso.app://auth"
+    static let encodedMSAL = "msauth.com.contoso.app%3A%2F%2Fauth"
+    static let client = "3c62ac97-29eb-4aed-a3c8-add0298508da"
+    static let clientRedirect = "msal\(client)://auth"
+    static let encodedClientRedirect = "msal\(client)%3A%2F%2Fauth"
+
+    static let rows: [Row] = [
+        Row("client_id=\(client)&redirect_uri=\(encodedMSAL)", [msal], caller: "com.contoso.app"),
+        Row("client_id=\(client)&redirect_uri=\(encodedMSAL)", [msal], caller: "com.evil.app", rejectedBy: "bundle-id"),
+        Row("redirect_uri=\(encodedMSAL)&redirect_uri=\(encodedMSAL)", [msal], rejectedBy: "ambiguous-parameters"),
+        Row("redirect_uri=\(encodedMSAL)&redirect%5Furi=x", [msal], rejectedBy: "ambiguous-parameters"),
+        Row("client_id=a&client_id=a&redirect_uri=\(encodedMSAL)", [msal], rejectedBy: "ambiguous-parameters"),
+        Row("x=%FF&redirect_uri=\(encodedMSAL)", [msal], rejectedBy: "ambiguous-parameters"),
+        Row("x=%zz&redirect_uri=\(encodedMSAL)", [msal], rejectedBy: "syntax"),   // not even a URI
+        Row("client_id=\(client)", [msal], rejectedBy: "missing-redirect-uri"),
+        Row("redirect_uri=https%3A%2F%2Fevil.example%2Fcb", [msal], rejectedBy: "exact-match"),
+        Row("redirect_uri=\(encodedMSAL)%23", [msal], rejectedBy: "fragment"),
+        Row("redirect_uri=msauth%3A%2F%2Fcode%2Fhttps%253A%252F%252Fh", ["https://h"], rejectedBy: "wrapper"),
+        Row("client_id=\(client)&redirect_uri=\(encodedClientRedirect)", [clientRedirect], caller: "com.any.app"),
+        Row("client_id=\(client.uppercased())&redirect_uri=\(encodedClientRedirect)", [clientRedirect]),
+        Row("client_id=00000000-0000-0000-0000-000000000000&redirect_uri=\(encodedClientRedirect)", [clientRedirect], rejectedBy: "client-id"),
+        Row("redirect_uri=\(encodedClientRedirect)", [clientRedirect], rejectedBy: "client-id"),
+    ]
+
+    @Test func rowCountIsPinned() {
+        #expect(Self.rows.count == 15)
+    }
+
+    @Test(arguments: rows)
+    func verdict(row: Row) {
+        let verdict = RedirectVerifier(registered: row.registered)
+            .verify(request: "msauthv2://broker?" + row.query, callerBundleID: row.caller)
+        #expect(verdict.accepted == (row.rule == nil), "\(verdict.explanation)")
+        #expect(verdict.failedRule?.identifier == row.rule, "\(verdict.explanation)")
+    }
+
+    @Test func notABrokerRequestFailsSyntax() {
+        let verifier = RedirectVerifier(registered: [Self.msal])
+        #expect(verifier.verify(request: "https://example.com/?redirect_uri=\(Self.encodedMSAL)").failedRule == .syntax)
+        #expect(verifier.verify(request: "msauthv2://broker?redirect_uri=\(Self.encodedMSAL)#f").failedRule == .syntax)
+    }
+
+    @Test func clientIDAcceptanceSaysNothingBoundTheCaller() {
+        let verdict = RedirectVerifier(registered: [Self.clientRedirect])
+            .verify(request: "msauthv2://broker?client_id=\(Self.client)&redirect_uri=\(Self.encodedClientRedirect)", callerBundleID: "com.app")
+        #expect(verdict.accepted)
+        #expect(verdict.diagnostics.map(\.code) == [.noBundleBinding])
     }
 }

@@ -55,16 +55,7 @@ public struct BrokerMessageError: Error, Sendable, Hashable, CustomStringConvert
 enum BrokerValueSyntax {
     /// `8-4-4-4-12` hex digits, either case.
     static func isUUID(_ text: some StringProtocol) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 36 else { return false }
-        for (index, byte) in bytes.enumerated() {
-            if [8, 13, 18, 23].contains(index) {
-                guard byte == ASCII.hyphen else { return false }
-            } else if !ByteClass.hexDigit.contains(byte) {
-                return false
-            }
-        }
-        return true
+        StringBytes.withUTF8(Substring(text)) { UUIDSyntax.isUUID($0) }
     }
 
     /// Exactly 64 uppercase hex digits (a SHA-256, as brokers write it).

@@ -213,12 +213,12 @@ public struct BrokerRequest: Sendable, Hashable {
                 if BrokerValueSyntax.flag(value) == nil { invalid(parameter.name, "must be YES or NO (or true/false, 1/0)") }
             case "authority":
                 let reference = try? URIReference(parsing: value, as: .uri)
-                let isHTTPS = reference?.scheme.map { $0.utf8.equalsIgnoringASCIICase(RedirectClassifier.https) } ?? false
+                let isHTTPS = reference?.scheme.map { StringBytes.withUTF8($0) { Schemes.kind(of: $0) } == .https } ?? false
                 if !isHTTPS || reference?.host?.isEmpty != false || reference?.userinfo != nil || reference?.fragment != nil {
                     invalid(parameter.name, "must be an https URI with a host, no userinfo and no fragment")
                 }
             case "redirect_uri":
-                problems += Self.redirectProblems(value)
+                problems += redirectProblems(value)
             case "client_version", "broker_nonce":
                 if value.isEmpty { invalid(parameter.name, "must not be empty") }
             default:
@@ -231,7 +231,10 @@ public struct BrokerRequest: Sendable, Hashable {
         return problems
     }
 
-    static func redirectProblems(_ value: String) -> [BrokerMessageError] {
+    /// The redirect rules' view of a request's `redirect_uri`: the form must let a broker bind
+    /// the redirect to the caller (a bundle ID, or for the client-ID form the request's
+    /// `client_id`), and a wrapper must be one.
+    func redirectProblems(_ value: String) -> [BrokerMessageError] {
         let redirect: RedirectURI
         do {
             redirect = try RedirectURI(parsing: value)
@@ -242,19 +245,21 @@ public struct BrokerRequest: Sendable, Hashable {
         if redirect.reference.fragment != nil {
             return [BrokerMessageError(.invalidRedirectURI, parameter: "redirect_uri", detail: "has a fragment")]
         }
+        if redirect.form == .msalClientID {
+            return []  // bound to the client by rule client-id, which verification applies
+        }
         if !redirect.form.carriesBundleID {
+            let why = redirect.diagnostics.first.map { ": \($0.code): \($0.message)" } ?? ""
             return [BrokerMessageError(.invalidRedirectURI, parameter: "redirect_uri",
-                detail: "a \(redirect.form.rawValue) redirect URI carries no bundle ID, so the broker cannot check the caller")]
+                detail: "a \(redirect.form.rawValue) redirect URI carries no bundle ID, so the broker cannot check the caller\(why)")]
         }
         return []
     }
 
-    /// Checks the nested `redirect_uri` against the caller's bundle ID with the SPEC §6 policy
-    /// (the request's redirect URI as the registered one).
+    /// Verifies the request with its own `redirect_uri` as the one registration: what a broker
+    /// that trusts the request's registration checks (see ``RedirectVerifier/verify(request:callerBundleID:)``).
     public func checkRedirectURI(callerBundleID: String, options: VerificationOptions = .strict) -> VerificationVerdict {
-        guard let redirect = value("redirect_uri") else {
-            return .rejected(.syntax, "the request has no single redirect_uri")
-        }
-        return RedirectVerifier(registered: [redirect], options: options).verify(redirect, callerBundleID: callerBundleID)
+        RedirectVerifier(registered: value("redirect_uri").map { [$0] } ?? [], options: options)
+            .verify(request: url, callerBundleID: callerBundleID)
     }
 }

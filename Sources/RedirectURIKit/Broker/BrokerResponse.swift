@@ -80,7 +80,6 @@ public struct BrokerResponse: Sendable {
         if let errorCode {
             kind = .error
             if errorCode.isEmpty { throw BrokerMessageError(.invalidValue, parameter: "error_code", detail: "must not be empty") }
-            for name in ["error_description", "error", "suberror"] { _ = try parameters.single(name) }
             return
         }
         kind = .success
@@ -109,9 +108,17 @@ public struct BrokerResponse: Sendable {
         var brokerNonce: Substring?
         var errorCode: Substring?
         var responseIsBase64URL = false
+        /// Which of ``knownNames`` were seen, a bit each: a second one is a duplicate.
+        var seen: UInt8 = 0
+        /// The decoded names of the other parameters, kept only when there are some: any name
+        /// twice is a duplicate too.
+        var otherNames: [String] = []
     }
 
-    static let knownNames = ["response", "hash", "msg_protocol_ver", "broker_nonce", "error_code"]
+    /// The fields a response or an error response defines; the first five are kept as slices.
+    static let knownNames = [
+        "response", "hash", "msg_protocol_ver", "broker_nonce", "error_code", "error_description", "error", "suberror",
+    ]
 
     static func findParameters(_ parameters: QueryParameters) throws(BrokerMessageError) -> Found {
         try StringBytes.withUTF8(parameters.query) { bytes throws(BrokerMessageError) in
@@ -135,18 +142,24 @@ public struct BrokerResponse: Sendable {
                 let raw = UnsafeBufferPointer(rebasing: bytes[piece.name])
                 name = knownNames.firstIndex { raw.elementsEqual($0.utf8) }
             }
-            func take(_ slot: inout Substring?) throws(BrokerMessageError) {
-                guard slot == nil else { throw BrokerMessageError(.duplicateParameter, parameter: knownNames[name ?? 0]) }
-                slot = parameter.rawValue ?? ""
+            if let name {
+                // An error response's `error_description` twice is as ambiguous as a success
+                // response's `response` twice: every field, not only the ones read here.
+                let bit: UInt8 = 1 &<< UInt8(truncatingIfNeeded: name)
+                guard found.seen & bit == 0 else { throw BrokerMessageError(.duplicateParameter, parameter: knownNames[name]) }
+                found.seen |= bit
+            } else {
+                found.otherNames.append(try decodedName(parameter))
             }
+            let value = parameter.rawValue ?? ""
             switch name {
             case 0?:
-                try take(&found.response)
+                found.response = value
                 found.responseIsBase64URL = piece.value.map { VectorScan.isBase64URL(bytes, $0) } ?? false
-            case 1?: try take(&found.hash)
-            case 2?: try take(&found.protocolText)
-            case 3?: try take(&found.brokerNonce)
-            case 4?: try take(&found.errorCode)
+            case 1?: found.hash = value
+            case 2?: found.protocolText = value
+            case 3?: found.brokerNonce = value
+            case 4?: found.errorCode = value
             default: break
             }
             // Every parameter must decode, so that the decoded parameters always describe the
@@ -154,7 +167,22 @@ public struct BrokerResponse: Sendable {
             // base64url has nothing to decode, which spares the ciphertext a second pass.
             if name != 0 || !found.responseIsBase64URL { try requireDecodable(parameter) }
         }
+        if found.otherNames.count > 1 {
+            var names: Set<String> = []
+            for name in found.otherNames where !names.insert(name).inserted {
+                throw BrokerMessageError(.duplicateParameter, parameter: name)
+            }
+        }
         return found
+    }
+
+    /// The decoded name of a parameter the response does not define.
+    static func decodedName(_ parameter: QueryParameter) throws(BrokerMessageError) -> String {
+        do {
+            return try parameter.name(.form)
+        } catch {
+            throw BrokerMessageError(.invalidEncoding, parameter: String(parameter.rawName), detail: "\(error)")
+        }
     }
 
     static func requireDecodable(_ parameter: QueryParameter) throws(BrokerMessageError) {
@@ -172,30 +200,16 @@ public struct BrokerResponse: Sendable {
         redirectURI + "?" + BrokerParameter.formEncodedQuery(parameters)
     }
 
-    /// Whether this response comes back to the request's redirect URI (SPEC §7): scheme ignoring
-    /// case, authority and path exactly — or the path followed by `/broker`, which brokers append
-    /// (reported as the info diagnostic `broker-path`).
+    /// Whether this response comes back to the request's redirect URI, and as what: see
+    /// ``RedirectURI/routes(_:)-(URIReference)`` (the broker answers at the redirect URI or at its
+    /// `/broker` sub-route).
     public func comesBack(to request: BrokerRequest) -> ResponseRouting {
         guard let redirectText = request.value("redirect_uri"), let redirect = try? RedirectURI(parsing: redirectText) else {
-            return ResponseRouting(belongs: false, diagnostics: [
-                RedirectDiagnostic(.error, "request-redirect-invalid", "the request has no single valid redirect_uri")
+            return ResponseRouting(outcome: .mismatch, diagnostics: [
+                RedirectDiagnostic(.error, .invalidRedirectURI, "the request has no single valid redirect_uri")
             ])
         }
-        let routing = redirect.routes(url)
-        if routing.belongs { return routing }
-        if url.path == redirect.reference.path + "/broker" {
-            var components = URIComponents(url)
-            components.path = String(redirect.reference.path)
-            if let withoutBrokerPath = try? components.build() {
-                var relaxed = redirect.routes(withoutBrokerPath)
-                if relaxed.belongs {
-                    relaxed.diagnostics.append(RedirectDiagnostic(.info, "broker-path",
-                        "the response came back to the redirect URI with the path '/broker'"))
-                    return relaxed
-                }
-            }
-        }
-        return routing
+        return redirect.routes(url)
     }
 }
 

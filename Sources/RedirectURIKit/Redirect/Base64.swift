@@ -21,32 +21,47 @@ public enum Base64 {
     /// Base64.decode("1wIqXSqBj7w+h11ZifsnqwgyKrY=")?.count   // 20 (a SHA-1)
     /// ```
     public static func decode(_ text: some StringProtocol) -> [UInt8]? {
-        let bytes = Array(text.utf8)
+        StringBytes.withUTF8(Substring(text)) { bytes -> [UInt8]? in
+            var valid = true
+            let output = [UInt8](unsafeUninitializedCapacity: bytes.count / 4 * 3) { buffer, count in
+                if let length = decode(bytes, into: buffer) { count = length } else { valid = false }
+            }
+            return valid ? output : nil
+        }
+    }
+
+    /// ``decode(_:)`` on bytes, writing to `output` (at least `bytes.count / 4 * 3` bytes) when
+    /// given; the decoded length, or `nil` when `bytes` are not canonical padded base64.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>?) -> Int? {
         guard bytes.count % 4 == 0 else { return nil }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count / 4 * 3)
+        var length = 0
         var index = 0
         while index < bytes.count {
-            let isLast = index + 4 == bytes.count
-            let padding = isLast ? (bytes[index + 3] == ASCII.equalsSign ? (bytes[index + 2] == ASCII.equalsSign ? 2 : 1) : 0) : 0
+            let isLast = index &+ 4 == bytes.count
+            let padding = isLast ? (bytes[index &+ 3] == ASCII.equalsSign ? (bytes[index &+ 2] == ASCII.equalsSign ? 2 : 1) : 0) : 0
             var quantum: UInt32 = 0
             for offset in 0..<4 {
-                let byte = bytes[index + offset]
-                if offset >= 4 - padding {
+                if offset >= 4 &- padding {
                     quantum <<= 6
                     continue
                 }
-                guard let value = value(byte, urlSafe: false) else { return nil }
+                guard let value = value(bytes[index &+ offset], urlSafe: false) else { return nil }
                 quantum = quantum << 6 | UInt32(value)
             }
-            let decoded = [UInt8(truncatingIfNeeded: quantum >> 16), UInt8(truncatingIfNeeded: quantum >> 8), UInt8(truncatingIfNeeded: quantum)]
             // Canonical encoding: the bits under the padding must be zero.
-            if padding == 1, decoded[2] != 0 { return nil }
-            if padding == 2, decoded[1] != 0 || decoded[2] != 0 { return nil }
-            output += decoded.prefix(3 - padding)
-            index += 4
+            if padding == 1, quantum & 0xFF != 0 { return nil }
+            if padding == 2, quantum & 0xFFFF != 0 { return nil }
+            let produced = 3 &- padding
+            if let output {
+                guard output.count >= length &+ produced else { return nil }
+                output[length] = UInt8(truncatingIfNeeded: quantum >> 16)
+                if produced > 1 { output[length &+ 1] = UInt8(truncatingIfNeeded: quantum >> 8) }
+                if produced > 2 { output[length &+ 2] = UInt8(truncatingIfNeeded: quantum) }
+            }
+            length &+= produced
+            index &+= 4
         }
-        return output
+        return length
     }
 
     /// Standard padded base64 of `bytes`.

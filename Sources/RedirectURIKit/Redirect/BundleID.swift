@@ -50,32 +50,47 @@ public struct BundleID: Sendable, Hashable, CustomStringConvertible {
         return !previousWasDot  // non-empty, and no trailing '.'
     }
 
-    /// ``isValid(_:)`` for contiguous bytes, 16 at a time.
-    static func isValid(contiguous bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// What the redirect rules need to know of a candidate bundle ID.
+    enum Shape: Equatable {
+        /// Not a bundle ID.
+        case invalid
+        /// A bundle ID of one label (`callback`): not read as one in a host.
+        case singleLabel
+        /// A bundle ID with at least one dot (`com.example.app`).
+        case dotted
+    }
+
+    /// The shape of `bytes`, 16 bytes at a time.
+    static func shape(contiguous bytes: UnsafeBufferPointer<UInt8>) -> Shape {
         let count = bytes.count
-        guard count >= VectorScan.width, let base = bytes.baseAddress else { return isValid(bytes) }
-        guard base[0] != ASCII.period, base[count &- 1] != ASCII.period else { return false }
+        guard count >= VectorScan.width, let base = bytes.baseAddress else {
+            guard isValid(bytes) else { return .invalid }
+            return bytes.contains(ASCII.period) ? .dotted : .singleLabel
+        }
+        guard base[0] != ASCII.period, base[count &- 1] != ASCII.period else { return .invalid }
         var index = 0
+        var anyDot: UInt32 = 0
         while index < count {
             // The last block overlaps the one before it, so a '..' can only hide across the
             // boundary of two blocks that do not overlap.
             let start = min(index, count &- VectorScan.width)
-            if start == index, start > 0, base[start &- 1] == ASCII.period, base[start] == ASCII.period { return false }
+            if start == index, start > 0, base[start &- 1] == ASCII.period, base[start] == ASCII.period { return .invalid }
             let lanes = VectorScan.bundleIDLanes(UnsafeRawPointer(base + start).loadUnaligned(as: VectorScan.Block.self))
-            guard lanes.outside == 0, lanes.dots & (lanes.dots >> 1) == 0 else { return false }
+            guard lanes.outside == 0, lanes.dots & (lanes.dots >> 1) == 0 else { return .invalid }
+            anyDot |= lanes.dots
             index = start &+ VectorScan.width
         }
-        return true
+        return anyDot == 0 ? .singleLabel : .dotted
     }
 
-    /// ``isValid(_:)`` for `bytes[range]`. A bundle ID shorter than 16 bytes (most of them) is
-    /// tested in the one block of `bytes` around it, its lanes picked out by a mask, rather than
-    /// a byte at a time; `bytes` must then hold 16 bytes.
+    /// The shape of `bytes[range]`. A candidate shorter than 16 bytes (most of them) is tested
+    /// in the one block of `bytes` around it, its lanes picked out by a mask, rather than a byte
+    /// at a time; `bytes` must then hold 16 bytes.
     @inline(__always)
-    static func isValid(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func shape(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Shape {
         let count = range.count
         guard count > 0, count < VectorScan.width, bytes.count >= VectorScan.width, let base = bytes.baseAddress else {
-            return isValid(contiguous: UnsafeBufferPointer(rebasing: bytes[range]))
+            return shape(contiguous: UnsafeBufferPointer(rebasing: bytes[range]))
         }
         let blockStart = min(range.lowerBound, bytes.count &- VectorScan.width)
         let lanes = VectorScan.bundleIDLanes(UnsafeRawPointer(base + blockStart).loadUnaligned(as: VectorScan.Block.self))
@@ -84,7 +99,8 @@ public struct BundleID: Sendable, Hashable, CustomStringConvertible {
         let dots = lanes.dots & mask
         // Nothing outside the class, no '.' first or last, no two '.' side by side.
         let ends: UInt32 = 1 &<< first | 1 &<< (first &+ UInt32(truncatingIfNeeded: count) &- 1)
-        return lanes.outside & mask == 0 && dots & ends == 0 && dots & (dots &>> 1) == 0
+        guard lanes.outside & mask == 0, dots & ends == 0, dots & (dots &>> 1) == 0 else { return .invalid }
+        return dots == 0 ? .singleLabel : .dotted
     }
 
     /// Whether two bundle IDs are the same under `comparison`.

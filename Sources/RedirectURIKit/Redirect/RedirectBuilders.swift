@@ -8,7 +8,7 @@ public struct RedirectBuildError: Error, Sendable, Hashable, CustomStringConvert
     public var description: String { reason }
 }
 
-/// Builders for each form (SPEC §5: build → classify returns the same parts).
+/// Builders for each form: build → classify returns the same parts.
 ///
 /// Each builder writes the URI, classifies what it wrote and checks that the form and parts come
 /// back unchanged, so a builder can never produce a URI that means something else.
@@ -32,6 +32,15 @@ extension RedirectURI {
     public static func msalBroker(bundleID: BundleID) throws(RedirectBuildError) -> RedirectURI {
         let built = try checked("msauth.\(bundleID.text)://auth", as: .msalBroker)
         guard built.bundleID == bundleID else { throw RedirectBuildError("the bundle ID does not survive a round trip") }
+        return built
+    }
+
+    /// `msal<client ID>://auth` (MSAL's client-ID form); the client ID is a UUID.
+    public static func msalClientID(_ clientID: String) throws(RedirectBuildError) -> RedirectURI {
+        let built = try checked("msal\(clientID)://auth", as: .msalClientID)
+        guard built.clientID.map(String.init) == clientID else {
+            throw RedirectBuildError("the client ID does not survive a round trip")
+        }
         return built
     }
 

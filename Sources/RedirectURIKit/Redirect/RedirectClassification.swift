@@ -2,9 +2,8 @@
 /// text it was read from, no strings.
 ///
 /// This is the hot path under ``RedirectURI``, for code that classifies many URIs and keeps
-/// few: making one allocates nothing and retains nothing, for every form but the Android broker
-/// form (which decodes its certificate hash). A certificate-auth wrapper's inner URI is decoded
-/// into stack memory and classified there. Ask for text only where it is needed:
+/// few: making one allocates nothing and retains nothing, for every form. A certificate-auth
+/// wrapper's inner URI is decoded into stack memory and classified there. Ask for text only where it is needed:
 ///
 /// ```swift
 /// let uri = "x-msauth-mytestiosapp://com.myapp.mytestapp"
@@ -14,7 +13,7 @@
 /// shape.bundleID(in: uri)        // "com.myapp.mytestapp"
 /// ```
 ///
-/// The form is the one ``RedirectURI`` gives for the same text (a test holds the two equal);
+/// The form is the one ``RedirectURI`` gives for the same text: both come from the same decision;
 /// the findings (``RedirectURI/diagnostics``) and a wrapper's inner URI are only on ``RedirectURI``.
 public struct RedirectClassification: Sendable, Hashable {
     /// Where each component of the URI lies.
@@ -52,14 +51,7 @@ public struct RedirectClassification: Sendable, Hashable {
         return (try? RedirectURI(parsing: text))?.bundleID
     }
 
-    init(form: RedirectForm, ranges: URIComponentRanges, bundleID: Range<Int>?) {
-        self.ranges = ranges
-        packed = SIMD4(
-            form.index, bundleID.map { Int32(truncatingIfNeeded: $0.lowerBound) } ?? -1,
-            bundleID.map { Int32(truncatingIfNeeded: $0.upperBound) } ?? -1, 0)
-    }
-
-    init(_ decision: RedirectClassifier.Decision, ranges: URIComponentRanges) {
+    init(_ decision: RedirectDecision, ranges: URIComponentRanges) {
         self.ranges = ranges
         packed = SIMD4(decision.form.index, decision.bundleIDStart, decision.bundleIDEnd, 0)
     }
@@ -71,12 +63,13 @@ extension RedirectForm {
         switch self {
         case .adalBroker: 0
         case .msalBroker: 1
-        case .certificateAuth: 2
-        case .androidBroker: 3
-        case .privateUse: 4
-        case .loopback: 5
-        case .https: 6
-        case .other: 7
+        case .msalClientID: 2
+        case .certificateAuth: 3
+        case .androidBroker: 4
+        case .privateUse: 5
+        case .loopback: 6
+        case .https: 7
+        case .other: 8
         }
     }
 
@@ -84,11 +77,12 @@ extension RedirectForm {
         switch index {
         case 0: self = .adalBroker
         case 1: self = .msalBroker
-        case 2: self = .certificateAuth
-        case 3: self = .androidBroker
-        case 4: self = .privateUse
-        case 5: self = .loopback
-        case 6: self = .https
+        case 2: self = .msalClientID
+        case 3: self = .certificateAuth
+        case 4: self = .androidBroker
+        case 5: self = .privateUse
+        case 6: self = .loopback
+        case 7: self = .https
         default: self = .other
         }
     }
@@ -108,83 +102,6 @@ extension RedirectURI {
     /// - Throws: ``URIParseError`` when the bytes are not an RFC 3986 URI.
     public static func classify(_ bytes: UnsafeBufferPointer<UInt8>) throws(URIParseError) -> RedirectClassification {
         let ranges = try URIParser.parse(bytes, as: .uri, vectorized: true)
-        if let decision = RedirectClassifier.decide(bytes, ranges) {
-            return RedirectClassification(decision, ranges: ranges)
-        }
-        if let decision = RedirectClassifier.decideWrapper(bytes, ranges) {
-            return RedirectClassification(decision, ranges: ranges)
-        }
-        // The Android broker form (its hash is decoded), a bare `msauth` scheme, and MSAL
-        // look-alikes that are `other` with a finding: the full classification, on a copy.
-        let text = String(decoding: bytes, as: UTF8.self)
-        let form = RedirectClassifier.classify(URIReference(validated: Substring(text), ranges: ranges), allowWrapper: true).form
-        return RedirectClassification(form: form, ranges: ranges, bundleID: nil)
-    }
-}
-
-extension RedirectClassifier.Decision {
-    var bundleIDRange: Range<Int>? {
-        bundleIDStart < 0 ? nil : Int(bundleIDStart)..<Int(bundleIDEnd)
-    }
-}
-
-extension RedirectClassifier {
-    /// The longest wrapped segment decoded on the stack; a longer one (never a real redirect
-    /// URI) is decoded on the heap.
-    static let stackDecodingLimit = 1024
-
-    /// `msauth://code/<wrapped>` decided on bytes, the inner URI decoded into temporary memory:
-    /// the same rules as ``classifyWrapper(_:segment:allowWrapper:)``. `nil` when the URI is
-    /// not a wrapper candidate (another `msauth` form, or not the `msauth` scheme).
-    static func decideWrapper(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URIComponentRanges) -> Decision? {
-        guard let scheme = ranges.scheme, scheme.count == 6,
-            UnsafeBufferPointer(rebasing: bytes[scheme]).equalsASCIIIgnoringCase("msauth"),
-            ranges.userinfo == nil, ranges.port == nil, let host = ranges.host,
-            UnsafeBufferPointer(rebasing: bytes[host]).elementsEqual(code)
-        else { return nil }
-        let path = ranges.path
-        // Exactly one non-empty segment: "/" followed by no further '/'.
-        guard path.count > 1, bytes[path.lowerBound] == ASCII.slash,
-            !bytes[(path.lowerBound + 1)..<path.upperBound].contains(ASCII.slash)
-        else { return Decision(.other) }
-        let segment = UnsafeBufferPointer(rebasing: bytes[(path.lowerBound + 1)..<path.upperBound])
-        let decide = { (decoded: UnsafeMutableBufferPointer<UInt8>) -> Decision in
-            wrapperDecision(segment: segment, segmentStart: path.lowerBound + 1, decoded: decoded)
-        }
-        if segment.count <= stackDecodingLimit {
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: segment.count, decide)
-        }
-        var heap = [UInt8](repeating: 0, count: segment.count)
-        return heap.withUnsafeMutableBufferPointer { decide($0) }
-    }
-
-    /// Decodes `segment` once into `decoded` (as long as the segment) and decides the wrapper.
-    static func wrapperDecision(
-        segment: UnsafeBufferPointer<UInt8>, segmentStart: Int, decoded: UnsafeMutableBufferPointer<UInt8>
-    ) -> Decision {
-        // The outer parse validated every triplet, so decoding cannot fail here.
-        guard let length = try? PercentEncoding.decode(segment, plusIsSpace: false, into: decoded) else {
-            return Decision(.other)
-        }
-        // Non-ASCII (and so any bad UTF-8) fails the inner parse: the form is `other` either way.
-        let inner = UnsafeBufferPointer(rebasing: decoded[..<length])
-        guard let innerRanges = try? URIParser.parse(inner, as: .uri) else { return Decision(.other) }
-        guard let innerDecision = decide(inner, innerRanges),
-            innerDecision.form == .adalBroker || innerDecision.form == .msalBroker,
-            let innerBundleID = innerDecision.bundleIDRange
-        else { return Decision(.other) }
-        // Map the bundle ID back to the segment; it has a range there only if written literally.
-        var decodedIndex = 0
-        var encodedIndex = 0
-        while decodedIndex < innerBundleID.lowerBound {
-            encodedIndex &+= segment[encodedIndex] == ASCII.percentSign ? 3 : 1
-            decodedIndex &+= 1
-        }
-        let encodedStart = encodedIndex
-        let encodedEnd = encodedStart + innerBundleID.count
-        guard encodedEnd <= segment.count,
-            !segment[encodedStart..<encodedEnd].contains(ASCII.percentSign)
-        else { return Decision(.certificateAuth) }
-        return Decision(.certificateAuth, bundleID: (segmentStart + encodedStart)..<(segmentStart + encodedEnd))
+        return RedirectClassification(RedirectRules.decide(bytes, ranges), ranges: ranges)
     }
 }

@@ -1,33 +1,44 @@
-/// A rule of the verification policy (SPEC §6). Identifiers are stable.
+/// A rule of the verification policy. Identifiers are stable; the "Verification rules" article
+/// defines each, in the order they are applied.
 public struct VerificationRule: Sendable, Hashable, CustomStringConvertible {
     /// The stable identifier, e.g. `exact-match`.
     public let identifier: String
-    /// The rule's number in SPEC §6.
-    public let number: Int
     /// What the rule requires, in one sentence.
     public let requirement: String
 
-    /// Rule 1: a valid absolute RFC 3986 URI, ASCII only.
-    public static let syntax = VerificationRule(identifier: "syntax", number: 1,
+    /// A valid absolute RFC 3986 URI, ASCII only.
+    public static let syntax = VerificationRule(identifier: "syntax",
         requirement: "the redirect URI must be a valid absolute RFC 3986 URI in ASCII")
-    /// Rule 1: no fragment, not even an empty `#` (RFC 6749 §3.1.2).
-    public static let fragment = VerificationRule(identifier: "fragment", number: 1,
-        requirement: "the redirect URI must not have a fragment, not even an empty '#' (RFC 6749 §3.1.2)")
-    /// Rule 2: equal to a registered URI (scheme case aside).
-    public static let exactMatch = VerificationRule(identifier: "exact-match", number: 2,
-        requirement: "the redirect URI must equal a registered redirect URI character for character (only the scheme's case may differ)")
-    /// Rule 3: a loopback port that differs from the registered one must be 1–65535 without leading zeros.
-    public static let loopbackPort = VerificationRule(identifier: "loopback-port", number: 3,
+    /// No fragment, not even an empty `#` (RFC 6749 §3.1.2).
+    public static let fragment = VerificationRule(identifier: "fragment",
+        requirement: "the redirect URI must not have a fragment, not even an empty '#'")
+    /// The certificate-auth wrapper's shape, and a decoded ADAL or MSAL broker URI inside it.
+    public static let wrapper = VerificationRule(identifier: "wrapper",
+        requirement: "a certificate-auth wrapper must be msauth://code/ with one path segment and no query, decoding once to an ADAL or MSAL broker redirect URI without a fragment")
+    /// Equal to a registered URI (the scheme's case aside, but not an MSAL bundle ID's).
+    public static let exactMatch = VerificationRule(identifier: "exact-match",
+        requirement: "the redirect URI must equal a registered redirect URI character for character (only the scheme's case may differ, and not in an MSAL bundle ID)")
+    /// A loopback port that differs from the registered one must be 1–65535 without leading zeros.
+    public static let loopbackPort = VerificationRule(identifier: "loopback-port",
         requirement: "a loopback redirect URI may change its port only to a port 1–65535 written without leading zeros")
-    /// Rule 4: the certificate-auth wrapper's shape and decoded inner URI.
-    public static let wrapper = VerificationRule(identifier: "wrapper", number: 4,
-        requirement: "a certificate-auth wrapper must be msauth://code/ with one path segment, no query, decoding once to a valid URI that is not itself a wrapper")
-    /// Rule 5: the bundle ID carried by the URI equals the caller's.
-    public static let bundleID = VerificationRule(identifier: "bundle-id", number: 5,
+    /// The bundle ID carried by the URI equals the caller's.
+    public static let bundleID = VerificationRule(identifier: "bundle-id",
         requirement: "the bundle ID in the redirect URI must equal the caller's bundle ID exactly")
+    /// A broker request whose parameters are duplicated or do not decode.
+    public static let ambiguousParameters = VerificationRule(identifier: "ambiguous-parameters",
+        requirement: "a broker request must have no duplicated parameter and every parameter must decode")
+    /// A broker request without a `redirect_uri`.
+    public static let missingRedirectURI = VerificationRule(identifier: "missing-redirect-uri",
+        requirement: "a broker request must carry a redirect_uri")
+    /// A client-ID redirect URI used by a request for another client.
+    public static let clientID = VerificationRule(identifier: "client-id",
+        requirement: "a client-ID redirect URI must be used by a request whose client_id is that client ID")
 
     /// All rules, in evaluation order.
-    public static let all: [VerificationRule] = [.syntax, .fragment, .exactMatch, .loopbackPort, .wrapper, .bundleID]
+    public static let all: [VerificationRule] = [
+        .ambiguousParameters, .missingRedirectURI, .syntax, .fragment, .wrapper, .exactMatch, .loopbackPort,
+        .bundleID, .clientID,
+    ]
 
     /// The identifier.
     public var description: String { identifier }
@@ -55,18 +66,18 @@ public struct VerificationVerdict: Sendable, Hashable {
             + (callerBundleID.map { " and the caller's bundle ID '\($0)'" } ?? "")
     }
 
-    static func rejected(_ rule: VerificationRule, _ reason: String, diagnostics: [RedirectDiagnostic] = []) -> Self {
-        VerificationVerdict(accepted: false, failedRule: rule, matched: nil, diagnostics: diagnostics, reason: reason)
+    static func rejected(_ rule: VerificationRule, _ reason: String) -> Self {
+        VerificationVerdict(accepted: false, failedRule: rule, matched: nil, diagnostics: [], reason: reason)
     }
 }
 
 /// Options that relax the default policy. Every relaxation that changes a verdict is reported
 /// as a diagnostic.
 public struct VerificationOptions: Sendable, Hashable {
-    /// How the bundle ID is compared with the caller's (rule 5). Default: exact.
+    /// How the bundle ID is compared with the caller's (rule `bundle-id`). Default: exact.
     public var bundleIDComparison: BundleID.Comparison
 
-    /// The default, strict policy of SPEC §6.
+    /// The default, strict policy.
     public static let strict = VerificationOptions(bundleIDComparison: .exact)
 
     /// Creates options.
@@ -75,18 +86,16 @@ public struct VerificationOptions: Sendable, Hashable {
     }
 }
 
-/// Decides whether a presented redirect URI is acceptable for an app (SPEC §6): the check a broker
-/// or an authorization server makes before it issues tokens.
+/// Decides whether a presented redirect URI is acceptable for an app: the check a broker or an
+/// authorization server makes before it issues tokens.
 ///
-/// The default policy accepts only when all of these hold:
-/// 1. the presented string is a valid absolute RFC 3986 URI, ASCII only, with no fragment;
-/// 2. it equals a registered URI by simple string comparison, except for the scheme's ASCII case;
-/// 3. loopback exception: both `http` with the literal `127.0.0.1` or `[::1]` (the same text) and no
-///    userinfo may differ in port, and a present port must be 1–65535 without leading zeros;
-/// 4. a certificate-auth wrapper (`msauth://code/…`) has one path segment and no query, decodes once
-///    (strict UTF-8) to a URI checked by rules 1–3, and matches a registered wrapper with the same
-///    decoded URI or a registered plain URI equal to its decoded URI;
-/// 5. when the caller's bundle ID is given, the bundle ID carried by the (decoded) URI equals it.
+/// The rules, in order, are those of the "Verification rules" article: `syntax` (an absolute
+/// ASCII URI), `fragment` (none), `wrapper` (a certificate-auth wrapper around an ADAL or MSAL
+/// broker URI, nothing else), `exact-match` (equal to a registration; only the scheme's case may
+/// differ, and not an MSAL bundle ID's), `loopback-port` (the one exception: a loopback port may
+/// change) and `bundle-id` (the carried bundle ID is the caller's). A broker request is verified
+/// through its `redirect_uri`, after `ambiguous-parameters` and `missing-redirect-uri`, and with
+/// `client-id` after.
 ///
 /// ```swift
 /// let verifier = RedirectVerifier(registered: ["x-msauth-mytestiosapp://com.myapp.mytestapp"])
@@ -100,26 +109,30 @@ public struct RedirectVerifier: Sendable {
     public let registered: [String]
     /// Relaxations of the default policy.
     public let options: VerificationOptions
-    /// The registered URIs that parse as absolute URIs, parsed once; the others can never match.
-    let registeredURIs: [Registered]
+    /// The registered URIs that parse as absolute URIs, classified once; the others can never match.
+    let registrations: [Registration]
 
-    struct Registered: Sendable {
+    struct Registration: Sendable {
         let text: String
-        let reference: URIReference
-        /// For a registered wrapper, its decoded inner URI (`nil` when malformed: it never matches).
-        let unwrapped: URIReference?
-        let isWrapper: Bool
+        let redirect: RedirectURI
+        /// What a presented URI is compared with: the URI itself, or a wrapper's decoded URI
+        /// (`nil` for a wrapper candidate that is not a wrapper: it never matches).
+        let comparable: RedirectURI?
+        let isWrapperCandidate: Bool
     }
 
     /// Creates a verifier for an app's registered redirect URIs.
     public init(registered: [String], options: VerificationOptions = .strict) {
         self.registered = registered
         self.options = options
-        self.registeredURIs = registered.compactMap { text in
-            guard let reference = try? URIReference(parsing: text, as: .uri) else { return nil }
-            let isWrapper = Self.isWrapper(reference)
-            let unwrapped: URIReference? = isWrapper ? (try? Self.unwrap(reference).get()) : nil
-            return Registered(text: text, reference: reference, unwrapped: unwrapped, isWrapper: isWrapper)
+        self.registrations = registered.compactMap { text in
+            guard let redirect = try? RedirectURI(parsing: text) else { return nil }
+            let isWrapperCandidate = redirect.reference.withBytes {
+                RedirectRules.isWrapperCandidate($0, redirect.reference.ranges)
+            }
+            return Registration(
+                text: text, redirect: redirect, comparable: isWrapperCandidate ? redirect.inner : redirect,
+                isWrapperCandidate: isWrapperCandidate)
         }
     }
 
@@ -128,132 +141,90 @@ public struct RedirectVerifier: Sendable {
         verify(Result { () throws(URIParseError) in try URIReference(parsing: presented, as: .uri) }, callerBundleID: callerBundleID)
     }
 
-    /// Verifies presented bytes; invalid UTF-8 fails rule 1.
+    /// Verifies presented bytes; invalid UTF-8 fails rule `syntax`.
     public func verify(bytes presented: [UInt8], callerBundleID: String? = nil) -> VerificationVerdict {
         verify(Result { () throws(URIParseError) in try URIReference(bytes: presented, as: .uri) }, callerBundleID: callerBundleID)
     }
 
     func verify(_ parsed: Result<URIReference, URIParseError>, callerBundleID: String?) -> VerificationVerdict {
-        // Rule 1: a valid absolute URI (ASCII is implied: the grammar has no non-ASCII byte).
+        // syntax: a valid absolute URI (ASCII is implied: the grammar has no non-ASCII byte).
         let reference: URIReference
         switch parsed {
         case .success(let parsedReference): reference = parsedReference
         case .failure(let error):
             return .rejected(.syntax, "not a valid absolute URI: \(error.kind) at offset \(error.offset)")
         }
+        // fragment
         if let fragment = reference.ranges.fragment {
             return .rejected(.fragment, "the redirect URI has a fragment ('#' at offset \(fragment.lowerBound - 1))")
         }
-        let match: MatchOutcome
-        if Self.isWrapper(reference) {
-            switch Self.unwrap(reference) {
-            case .failure(let error): return error.verdict
-            case .success(let decoded): match = matchWrapper(decoded: decoded)
+        let presented = RedirectURI(classifying: reference)
+        // wrapper, then exact-match and loopback-port.
+        let matched: String
+        if reference.withBytes({ RedirectRules.isWrapperCandidate($0, reference.ranges) }) {
+            switch unwrap(presented) {
+            case .rejected(let verdict): return verdict
+            case .matched(let inner):
+                let comparable = registrations.compactMap { registration in registration.comparable.map { ($0, registration.text) } }
+                switch match(inner, against: comparable) {
+                case .rejected(let verdict): return verdict
+                case .matched(let text): matched = text
+                }
             }
         } else {
-            match = matchPlain(reference)
+            let plain = registrations.filter { !$0.isWrapperCandidate }.map { ($0.redirect, $0.text) }
+            switch match(presented, against: plain) {
+            case .rejected(let verdict): return verdict
+            case .matched(let text): matched = text
+            }
         }
-        let matched: String
-        switch match {
-        case .matched(let registeredText): matched = registeredText
-        case .rejected(let verdict): return verdict
-        }
-
-        // Rule 5: the broker rule.
+        // bundle-id
         var diagnostics: [RedirectDiagnostic] = []
         if let callerBundleID {
-            let presentedURI = RedirectURI(classifying: reference)
-            let carried = presentedURI.form == .adalBroker || presentedURI.form == .msalBroker
-                || presentedURI.form == .certificateAuth ? presentedURI.bundleID : nil
-            guard let carried else {
-                return .rejected(.bundleID,
-                    "a caller bundle ID was given but this \(presentedURI.form.rawValue) redirect URI carries none")
-            }
-            guard let caller = BundleID(callerBundleID) else {
-                return .rejected(.bundleID, "the caller bundle ID '\(callerBundleID)' is not a valid bundle ID")
-            }
-            if !carried.matches(caller) {
-                guard options.bundleIDComparison == .caseInsensitive, carried.matches(caller, comparison: .caseInsensitive) else {
-                    return .rejected(.bundleID, "the redirect URI carries bundle ID '\(carried)' but the caller is '\(caller)'")
-                }
-                diagnostics.append(RedirectDiagnostic(.warning, "bundle-id-case-relaxed",
-                    "bundle ID '\(carried)' matched caller '\(caller)' only because case-insensitive comparison was enabled"))
+            switch checkBundleID(of: presented, caller: callerBundleID) {
+            case .rejected(let verdict): return verdict
+            case .matched(let diagnostic): diagnostics += diagnostic.map { [$0] } ?? []
             }
         }
         return VerificationVerdict(accepted: true, failedRule: nil, matched: matched, diagnostics: diagnostics,
             reason: nil, callerBundleID: callerBundleID)
     }
 
-    enum MatchOutcome {
-        case matched(String)
+    /// Either a verdict that ends verification, or what the next step needs.
+    enum Step<Value> {
+        case matched(Value)
         case rejected(VerificationVerdict)
     }
 
-    /// `msauth` scheme with host exactly `code`.
-    static func isWrapper(_ reference: URIReference) -> Bool {
-        guard let scheme = reference.scheme, scheme.utf8.equalsIgnoringASCIICase(RedirectClassifier.msauth),
-            let host = reference.host
-        else { return false }
-        return host.utf8.elementsEqual(RedirectClassifier.code)
+    /// Rule `wrapper`: the decision made it a wrapper (or named why not); a redirect URI also
+    /// has no query, and the decoded URI no fragment.
+    func unwrap(_ presented: RedirectURI) -> Step<RedirectURI> {
+        guard presented.form == .certificateAuth, let inner = presented.inner else {
+            // A wrapper candidate's only findings are the reason it is not a wrapper.
+            let reason = presented.diagnostics.first
+            return .rejected(.rejected(.wrapper, reason.map { "\($0.code): \($0.message)" } ?? "not a certificate-auth wrapper"))
+        }
+        guard presented.reference.ranges.query == nil else {
+            return .rejected(.rejected(.wrapper, "a certificate-auth wrapper used as a redirect URI has no query"))
+        }
+        guard inner.reference.ranges.fragment == nil else {
+            return .rejected(.rejected(.wrapper, "the decoded inner URI has a fragment"))
+        }
+        return .matched(inner)
     }
 
-    /// Rule 4's shape checks and the single decoding; returns the decoded inner URI.
-    static func unwrap(_ reference: URIReference) -> Result<URIReference, VerdictError> {
-        func reject(_ text: String) -> Result<URIReference, VerdictError> { .failure(VerdictError(.rejected(.wrapper, text))) }
-        guard reference.userinfo == nil, reference.port == nil else {
-            return reject("the wrapper's authority must be exactly 'code'")
-        }
-        let path = reference.path
-        guard path.utf8.first == ASCII.slash, path.utf8.count > 1, !path.utf8.dropFirst().contains(ASCII.slash) else {
-            return reject("the wrapper's path must be exactly one non-empty segment")
-        }
-        guard reference.query == nil else { return reject("the wrapper must not have a query") }
-        let decoded: String
-        do {
-            decoded = try PercentEncoding.decodeString(path.dropFirst())
-        } catch {
-            return reject("the wrapped URI does not decode (once) to UTF-8: \(error)")
-        }
-        let inner: URIReference
-        do {
-            inner = try URIReference(parsing: decoded, as: .uri)
-        } catch {
-            return reject("the decoded inner URI is not a valid absolute URI: \(error.kind) at offset \(error.offset)")
-        }
-        guard inner.fragment == nil else { return reject("the decoded inner URI has a fragment") }
-        guard !Self.isWrapper(inner) else { return reject("the decoded inner URI is itself a wrapper") }
-        return .success(inner)
-    }
-
-    struct VerdictError: Error { let verdict: VerificationVerdict; init(_ verdict: VerificationVerdict) { self.verdict = verdict } }
-
-    /// Rule 4's matching: a registered wrapper with the same decoded URI, or a registered plain URI
-    /// equal (rules 2–3) to the decoded URI.
-    func matchWrapper(decoded: URIReference) -> MatchOutcome {
+    /// Rules `exact-match` and `loopback-port` against `candidates` (what to compare, and the
+    /// registered text to report).
+    func match(_ presented: RedirectURI, against candidates: [(RedirectURI, String)]) -> Step<String> {
         var nearMiss: VerificationVerdict?
-        for candidate in registeredURIs {
-            guard let comparable = candidate.isWrapper ? candidate.unwrapped : candidate.reference else { continue }
-            switch compare(decoded, comparable) {
-            case .equal: return .matched(candidate.text)
+        for (candidate, text) in candidates {
+            switch Self.compare(presented, candidate) {
+            case .equal: return .matched(text)
             case .loopbackPortInvalid(let why): nearMiss = nearMiss ?? .rejected(.loopbackPort, why)
             case .different: continue
             }
         }
-        return .rejected(nearMiss ?? .rejected(.exactMatch,
-            "the wrapped URI '\(decoded.text)' matches no registered redirect URI"))
-    }
-
-    /// Rules 2–3 for a plain presented URI: registered wrappers never match it.
-    func matchPlain(_ presented: URIReference) -> MatchOutcome {
-        var nearMiss: VerificationVerdict?
-        for candidate in registeredURIs where !candidate.isWrapper {
-            switch compare(presented, candidate.reference) {
-            case .equal: return .matched(candidate.text)
-            case .loopbackPortInvalid(let why): nearMiss = nearMiss ?? .rejected(.loopbackPort, why)
-            case .different: continue
-            }
-        }
-        return .rejected(nearMiss ?? .rejected(.exactMatch, "'\(presented.text)' matches no registered redirect URI"))
+        return .rejected(nearMiss ?? .rejected(.exactMatch, "'\(presented.reference.text)' matches no registered redirect URI"))
     }
 
     enum Comparison: Equatable {
@@ -262,27 +233,51 @@ public struct RedirectVerifier: Sendable {
         case different
     }
 
-    /// Rule 2 (string equality, scheme case aside) and rule 3 (the loopback port exception).
-    func compare(_ presented: URIReference, _ registered: URIReference) -> Comparison {
-        guard let presentedScheme = presented.scheme, let registeredScheme = registered.scheme,
-            presentedScheme.utf8.equalsIgnoringASCIICase(registeredScheme.utf8)
-        else { return .different }
-        let presentedRest = presented.text.utf8.dropFirst(presentedScheme.utf8.count)
-        let registeredRest = registered.text.utf8.dropFirst(registeredScheme.utf8.count)
-        if presentedRest.elementsEqual(registeredRest) { return .equal }
+    /// Rule `exact-match` (the scheme compared by ``Schemes/matchForVerification(_:_:)``, the
+    /// rest byte for byte) and rule `loopback-port`.
+    static func compare(_ presented: RedirectURI, _ registered: RedirectURI) -> Comparison {
+        let lhs = presented.reference, rhs = registered.reference
+        guard let lhsScheme = lhs.ranges.scheme, let rhsScheme = rhs.ranges.scheme else { return .different }
+        let sameScheme = lhs.withBytes { lhsBytes in
+            rhs.withBytes { rhsBytes in
+                Schemes.matchForVerification(
+                    UnsafeBufferPointer(rebasing: lhsBytes[lhsScheme]), UnsafeBufferPointer(rebasing: rhsBytes[rhsScheme]))
+            }
+        }
+        guard sameScheme else { return .different }
+        if lhs.text.utf8.dropFirst(lhsScheme.count).elementsEqual(rhs.text.utf8.dropFirst(rhsScheme.count)) { return .equal }
 
-        // Rule 3: http, the same loopback literal, no userinfo; everything but the port equal.
-        guard presentedScheme.utf8.equalsIgnoringASCIICase(RedirectClassifier.http),
-            RedirectClassifier.isLoopback(presented), RedirectClassifier.isLoopback(registered),
-            presented.host == registered.host,
-            presented.path == registered.path, presented.query == registered.query,
-            presented.fragment == nil, registered.fragment == nil
+        // loopback-port: both loopback (http, a loopback literal, no userinfo) with the same host
+        // text, and equal but for the port.
+        guard presented.form == .loopback, registered.form == .loopback, lhs.host == rhs.host,
+            lhs.path == rhs.path, lhs.query == rhs.query, lhs.fragment == nil, rhs.fragment == nil
         else { return .different }
-        for (side, reference) in [("presented", presented), ("registered", registered)] {
+        for (side, reference) in [("presented", lhs), ("registered", rhs)] {
             if let port = reference.port, reference.portNumber == nil {
                 return .loopbackPortInvalid("the \(side) loopback port '\(port)' is not 1–65535 without leading zeros")
             }
         }
         return .equal
+    }
+
+    /// Rule `bundle-id`.
+    func checkBundleID(of presented: RedirectURI, caller callerBundleID: String) -> Step<RedirectDiagnostic?> {
+        if presented.form == .msalClientID {
+            return .matched(RedirectDiagnostic(.warning, .noBundleBinding,
+                "a client-ID redirect URI names a client, not an app: nothing tied it to the caller's bundle ID '\(callerBundleID)'"))
+        }
+        guard let carried = presented.form.carriesBundleID ? presented.bundleID : nil else {
+            return .rejected(.rejected(.bundleID,
+                "a caller bundle ID was given but this \(presented.form.rawValue) redirect URI carries none"))
+        }
+        guard let caller = BundleID(callerBundleID) else {
+            return .rejected(.rejected(.bundleID, "the caller bundle ID '\(callerBundleID)' is not a valid bundle ID"))
+        }
+        if carried.matches(caller) { return .matched(nil) }
+        guard options.bundleIDComparison == .caseInsensitive, carried.matches(caller, comparison: .caseInsensitive) else {
+            return .rejected(.rejected(.bundleID, "the redirect URI carries bundle ID '\(carried)' but the caller is '\(caller)'"))
+        }
+        return .matched(RedirectDiagnostic(.warning, .bundleIDCaseRelaxed,
+            "bundle ID '\(carried)' matched caller '\(caller)' only because case-insensitive comparison was enabled"))
     }
 }

@@ -1,33 +1,62 @@
-/// Whether an incoming URL is the response to a redirect URI (SPEC §7, the client side).
+/// Where an incoming URL belongs relative to a redirect URI (the client side of the round trip).
 public struct ResponseRouting: Sendable, Hashable {
-    /// Whether the incoming URL belongs to the redirect URI.
-    public var belongs: Bool
+    /// What the incoming URL is, for the redirect URI it was checked against.
+    public enum Outcome: String, Sendable, Hashable, CaseIterable {
+        /// The answer to the redirect URI itself.
+        case response
+        /// The broker's answer, at the redirect URI's path followed by `/broker`.
+        case brokerResponse = "broker"
+        /// MSAL asks the app to continue in the browser: the path followed by `/switch_browser`.
+        case switchBrowser = "switch-browser"
+        /// The browser hands the flow back: the path followed by `/switch_browser_resume`.
+        case switchBrowserResume = "switch-browser-resume"
+        /// Not for this redirect URI.
+        case mismatch
+
+        /// The path each sub-route appends to the redirect URI's path.
+        var pathSuffix: String? {
+            switch self {
+            case .brokerResponse: "/broker"
+            case .switchBrowser: "/switch_browser"
+            case .switchBrowserResume: "/switch_browser_resume"
+            case .response, .mismatch: nil
+            }
+        }
+    }
+
+    /// What the incoming URL is.
+    public var outcome: Outcome
     /// Near misses (such as a trailing slash) and other findings.
     public var diagnostics: [RedirectDiagnostic]
+
+    /// Whether the incoming URL is for this redirect URI (any outcome but a mismatch).
+    public var belongs: Bool { outcome != .mismatch }
 }
 
 extension RedirectURI {
-    /// Decides whether `incoming`, a URL the OS handed to the app, is the response to this
-    /// redirect URI: the scheme matches ASCII-case-insensitively (the OS may lowercase it),
-    /// authority and path match exactly, and the query — which carries the response — and any
-    /// fragment are not compared.
+    /// Decides whether `incoming`, a URL the OS handed to the app, answers this redirect URI, and
+    /// which way: the scheme matches ignoring ASCII case (the OS may lowercase all of it), the
+    /// authority exactly, and the path exactly — or followed by one of the sub-routes MSAL and
+    /// the broker use (`/broker`, `/switch_browser`, `/switch_browser_resume`). The query, which
+    /// carries the response, and any fragment are not compared.
     ///
-    /// The classic near miss `…://auth` versus `…://auth/` is reported as the diagnostic
-    /// `trailing-slash-mismatch`, never as a match.
+    /// The classic near miss `…://auth` versus `…://auth/` is a mismatch with the warning
+    /// `trailing-slash-mismatch`, never a match.
     ///
     /// ```swift
     /// let redirect = try RedirectURI(parsing: "msauth.com.contoso.app://auth")
-    /// redirect.routes("msauth.com.contoso.app://auth?response=abc").belongs   // true
-    /// redirect.routes("MSAUTH.com.contoso.app://auth?response=abc").belongs   // true
-    /// redirect.routes("msauth.com.contoso.app://auth/?response=abc").belongs  // false, trailing-slash-mismatch
+    /// redirect.routes("msauth.com.contoso.app://auth?response=abc").outcome                 // .response
+    /// redirect.routes("msauth.com.contoso.app://auth/switch_browser?code=1").outcome        // .switchBrowser
+    /// redirect.routes("MSAUTH.COM.CONTOSO.APP://auth?response=abc").belongs                 // true
+    /// redirect.routes("msauth.com.contoso.app://auth/?response=abc").outcome                // .mismatch
     /// ```
     public func routes(_ incoming: String) -> ResponseRouting {
         let incomingReference: URIReference
         do {
             incomingReference = try URIReference(parsing: incoming, as: .uri)
         } catch {
-            return ResponseRouting(belongs: false, diagnostics: [
-                RedirectDiagnostic(.error, "incoming-invalid", "the incoming URL is not a valid URI: \(error.kind) at offset \(error.offset)")
+            return ResponseRouting(outcome: .mismatch, diagnostics: [
+                RedirectDiagnostic(.error, .incomingInvalid, "the incoming URL is not a valid URI: \(error.kind) at offset \(error.offset)")
             ])
         }
         return routes(incomingReference)
@@ -39,28 +68,34 @@ extension RedirectURI {
         guard let scheme = reference.scheme, let incomingScheme = incoming.scheme,
             scheme.utf8.equalsIgnoringASCIICase(incomingScheme.utf8)
         else {
-            return ResponseRouting(belongs: false, diagnostics: [])
+            return ResponseRouting(outcome: .mismatch, diagnostics: [])
         }
         if !scheme.utf8.elementsEqual(incomingScheme.utf8) {
-            diagnostics.append(RedirectDiagnostic(.info, "scheme-case-differs",
+            diagnostics.append(RedirectDiagnostic(.info, .schemeCaseDiffers,
                 "the incoming scheme '\(incomingScheme)' differs from '\(scheme)' only in case (the OS may lowercase schemes)"))
         }
         if incoming.fragment != nil {
-            diagnostics.append(RedirectDiagnostic(.info, "incoming-fragment", "the incoming URL has a fragment, which is not compared"))
+            diagnostics.append(RedirectDiagnostic(.info, .incomingFragment, "the incoming URL has a fragment, which is not compared"))
         }
         guard reference.authority == incoming.authority else {
-            return ResponseRouting(belongs: false, diagnostics: diagnostics)
+            return ResponseRouting(outcome: .mismatch, diagnostics: diagnostics)
         }
-        if reference.path == incoming.path {
-            return ResponseRouting(belongs: true, diagnostics: diagnostics)
+        let path = reference.path, incomingPath = incoming.path
+        if path == incomingPath {
+            return ResponseRouting(outcome: .response, diagnostics: diagnostics)
+        }
+        for outcome in ResponseRouting.Outcome.allCases {
+            if let suffix = outcome.pathSuffix, incomingPath.utf8.count == path.utf8.count + suffix.utf8.count,
+                incomingPath.utf8.starts(with: path.utf8), incomingPath.utf8.dropFirst(path.utf8.count).elementsEqual(suffix.utf8)
+            {
+                return ResponseRouting(outcome: outcome, diagnostics: diagnostics)
+            }
         }
         let slash = Character("/")
-        if reference.path + "/" == incoming.path || incoming.path + "/" == reference.path
-            || (reference.path.last == slash && incoming.path.isEmpty)
-        {
-            diagnostics.append(RedirectDiagnostic(.warning, "trailing-slash-mismatch",
-                "the paths differ only by a trailing '/' ('\(reference.path)' vs '\(incoming.path)'); a redirect URI must match exactly"))
+        if path + "/" == incomingPath || incomingPath + "/" == path || (path.last == slash && incomingPath.isEmpty) {
+            diagnostics.append(RedirectDiagnostic(.warning, .trailingSlashMismatch,
+                "the paths differ only by a trailing '/' ('\(path)' vs '\(incomingPath)'); a redirect URI must match exactly"))
         }
-        return ResponseRouting(belongs: false, diagnostics: diagnostics)
+        return ResponseRouting(outcome: .mismatch, diagnostics: diagnostics)
     }
 }

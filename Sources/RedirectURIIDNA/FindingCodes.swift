@@ -1,0 +1,13 @@
+import RedirectURIKit
+
+extension FindingCode {
+    /// A Unicode host was converted to its ASCII (A-label) form.
+    public static let iriHostConverted = FindingCode(rawValue: "iri-host-converted")
+    /// A label mixes scripts or is confusable with another (UTS #39).
+    public static let confusableHost = FindingCode(rawValue: "confusable-host")
+    /// UTS #46 could not convert the host.
+    public static let idnaError = FindingCode(rawValue: "idna-error")
+
+    /// Every code host conversion reports.
+    public static let idnaCodes: [FindingCode] = [.iriHostConverted, .confusableHost, .idnaError]
+}
