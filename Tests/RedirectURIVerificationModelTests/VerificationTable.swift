@@ -24,14 +24,11 @@ enum Expect: Hashable, CustomStringConvertible {
 
 /// Why the engine is expected to disagree with a row (until the reason goes away).
 enum EngineIssue: Hashable {
-    /// A decision of the article that the engine makes only after the rule-engine rewrite.
-    case beforeRewrite(String)
     /// An engine bug the model found (KnownEngineBug), with the article's deciding sentence.
     case bug(String)
 
     var reason: String {
         switch self {
-        case .beforeRewrite(let what): return "before the rule-engine rewrite: \(what)"
         case .bug(let what): return "known engine bug: \(what)"
         }
     }
@@ -98,7 +95,6 @@ struct ResponseRow: CustomStringConvertible {
 
 func here(_ file: String = #fileID, _ line: Int = #line) -> Source { Source(file: file, line: line) }
 
-let rewrite = EngineIssue.beforeRewrite
 
 enum VerificationTable {
     static let uuid = "3c62ac97-29eb-4aed-a3c8-add0298508da"
@@ -111,24 +107,24 @@ enum VerificationTable {
         ClassifyRow(text: "msauth://code/x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp", form: .certificateAuth, bundleID: "com.myapp.mytestapp", source: here()),
         ClassifyRow(text: "msauth://code/msauth.com.contoso.app%3A%2F%2Fauth", form: .certificateAuth, bundleID: "com.contoso.app", source: here()),
         ClassifyRow(text: "msauth://code/https%3A%2F%2Flogin.example.com%2Fcb", form: .other, finding: "wrapper-inner-not-broker", source: here()),
-        ClassifyRow(text: "msauth://code/msauth%3A%2F%2Fcode%2Fx%253A%252F%252Fcom.a.b", form: .other, finding: "nested-wrapper", engine: rewrite("nested-wrapper finding"), source: here()),
-        ClassifyRow(text: "msauth://code/a/b", form: .other, finding: "wrapper-shape", engine: rewrite("wrapper-shape finding"), source: here()),
-        ClassifyRow(text: "msauth://code/%C0%AF", form: .other, finding: "wrapper-not-utf8", engine: rewrite("wrapper-not-utf8 finding"), source: here()),
+        ClassifyRow(text: "msauth://code/msauth%3A%2F%2Fcode%2Fx%253A%252F%252Fcom.a.b", form: .other, finding: "nested-wrapper", source: here()),
+        ClassifyRow(text: "msauth://code/a/b", form: .other, finding: "wrapper-shape", source: here()),
+        ClassifyRow(text: "msauth://code/%C0%AF", form: .other, finding: "wrapper-not-utf8", source: here()),
         // form-wrapper: each condition
         ClassifyRow(text: "MSAUTH://code/msauth.com.contoso.app%3A%2F%2Fauth", form: .certificateAuth, bundleID: "com.contoso.app", source: here()),
         ClassifyRow(text: "msauth://CODE/msauth.com.contoso.app%3A%2F%2Fauth", form: .other, source: here()),
-        ClassifyRow(text: "msauth://u@code/msauth.com.contoso.app%3A%2F%2Fauth", form: .other, finding: "wrapper-shape", engine: rewrite("wrapper-shape finding"), source: here()),
-        ClassifyRow(text: "msauth://code:443/msauth.com.contoso.app%3A%2F%2Fauth", form: .other, finding: "wrapper-shape", engine: rewrite("wrapper-shape finding"), source: here()),
-        ClassifyRow(text: "msauth://code/", form: .other, finding: "wrapper-shape", engine: rewrite("wrapper-shape finding"), source: here()),
-        ClassifyRow(text: "msauth://code", form: .other, finding: "wrapper-shape", engine: rewrite("wrapper-shape finding"), source: here()),
-        ClassifyRow(text: "msauth://code/%FF", form: .other, finding: "wrapper-not-utf8", engine: rewrite("wrapper-not-utf8 finding"), source: here()),
-        ClassifyRow(text: "msauth://code/not%20a%20uri", form: .other, finding: "wrapper-inner-invalid", engine: rewrite("wrapper-inner-invalid finding"), source: here()),
-        ClassifyRow(text: "msauth://code/x%C3%A9%3A%2F%2Fcom.a.b", form: .other, finding: "wrapper-inner-invalid", engine: rewrite("wrapper-inner-invalid finding"), source: here()),
-        ClassifyRow(text: "msauth://code/msauth.com.contoso.app%253A%252F%252Fauth", form: .other, finding: "wrapper-inner-invalid", engine: rewrite("wrapper-inner-invalid finding"), source: here()),
+        ClassifyRow(text: "msauth://u@code/msauth.com.contoso.app%3A%2F%2Fauth", form: .other, finding: "wrapper-shape", source: here()),
+        ClassifyRow(text: "msauth://code:443/msauth.com.contoso.app%3A%2F%2Fauth", form: .other, finding: "wrapper-shape", source: here()),
+        ClassifyRow(text: "msauth://code/", form: .other, finding: "wrapper-shape", source: here()),
+        ClassifyRow(text: "msauth://code", form: .other, finding: "wrapper-shape", source: here()),
+        ClassifyRow(text: "msauth://code/%FF", form: .other, finding: "wrapper-not-utf8", source: here()),
+        ClassifyRow(text: "msauth://code/not%20a%20uri", form: .other, finding: "wrapper-inner-invalid", source: here()),
+        ClassifyRow(text: "msauth://code/x%C3%A9%3A%2F%2Fcom.a.b", form: .other, finding: "wrapper-inner-invalid", source: here()),
+        ClassifyRow(text: "msauth://code/msauth.com.contoso.app%253A%252F%252Fauth", form: .other, finding: "wrapper-inner-invalid", source: here()),
         ClassifyRow(text: "msauth://code/msauth.com.contoso.app%3A%2F%2Fauth?code=1", form: .certificateAuth, bundleID: "com.contoso.app", source: here()),
-        ClassifyRow(text: "msauth://code/msal\(uuid)%3A%2F%2Fauth", form: .other, finding: "wrapper-inner-not-broker", engine: rewrite("the client-ID form"), source: here()),
-        ClassifyRow(text: "msauth://code/com.example.app%3A%2Fcb", form: .other, finding: "wrapper-inner-not-broker", engine: rewrite("wrapper-inner-not-broker finding"), source: here()),
-        ClassifyRow(text: "msauth://code/msauth%3A%2F%2Fcom.example.app%2F1wIqXSqBj7w%252Bh11ZifsnqwgyKrY%253D", form: .other, finding: "wrapper-inner-not-broker", engine: rewrite("wrapper-inner-not-broker finding"), source: here()),
+        ClassifyRow(text: "msauth://code/msal\(uuid)%3A%2F%2Fauth", form: .other, finding: "wrapper-inner-not-broker", source: here()),
+        ClassifyRow(text: "msauth://code/com.example.app%3A%2Fcb", form: .other, finding: "wrapper-inner-not-broker", source: here()),
+        ClassifyRow(text: "msauth://code/msauth%3A%2F%2Fcom.example.app%2F1wIqXSqBj7w%252Bh11ZifsnqwgyKrY%253D", form: .other, finding: "wrapper-inner-not-broker", source: here()),
         // form-android
         ClassifyRow(text: "msauth://com.example.app/\(hash)", form: .androidBroker, androidPackage: "com.example.app", source: here()),
         ClassifyRow(text: "msauth://com.example.app/abc", form: .other, finding: "android-signature-hash-invalid", source: here()),
@@ -141,23 +137,23 @@ enum VerificationTable {
         ClassifyRow(text: "msauth://com.example.app/AAAAAAAAAAAAAAAAAAAAAAAAAAA%3D", form: .androidBroker, androidPackage: "com.example.app", source: here()),
         // form-msal
         ClassifyRow(text: "msauth.com.contoso.MailApp://auth", form: .msalBroker, bundleID: "com.contoso.MailApp", source: here()),
-        ClassifyRow(text: "msauth.://auth", form: .other, finding: "msal-scheme-without-bundle-id", engine: rewrite("msal-scheme-without-bundle-id finding"), source: here()),
-        ClassifyRow(text: "msauth.com.app://callback", form: .other, finding: "msal-authority-not-auth", engine: rewrite("msal-authority-not-auth finding"), source: here()),
+        ClassifyRow(text: "msauth.://auth", form: .other, finding: "msal-scheme-without-bundle-id", source: here()),
+        ClassifyRow(text: "msauth.com.app://callback", form: .other, finding: "msal-authority-not-auth", source: here()),
         ClassifyRow(text: "MSAUTH.com.contoso.app://auth", form: .msalBroker, bundleID: "com.contoso.app", source: here()),
         ClassifyRow(text: "msauth.com.contoso.app://auth/cb", form: .msalBroker, bundleID: "com.contoso.app", finding: "msal-path", source: here()),
-        ClassifyRow(text: "msauth.com.contoso.app://AUTH", form: .other, finding: "msal-authority-not-auth", engine: rewrite("msal-authority-not-auth finding"), source: here()),
-        ClassifyRow(text: "msauth.com.contoso.app://auth:443", form: .other, finding: "msal-authority-not-auth", engine: rewrite("msal-authority-not-auth finding"), source: here()),
-        ClassifyRow(text: "msauth.com..app://auth", form: .other, finding: "msal-scheme-without-bundle-id", engine: rewrite("msal-scheme-without-bundle-id finding"), source: here()),
+        ClassifyRow(text: "msauth.com.contoso.app://AUTH", form: .other, finding: "msal-authority-not-auth", source: here()),
+        ClassifyRow(text: "msauth.com.contoso.app://auth:443", form: .other, finding: "msal-authority-not-auth", source: here()),
+        ClassifyRow(text: "msauth.com..app://auth", form: .other, finding: "msal-scheme-without-bundle-id", source: here()),
         ClassifyRow(text: "msauth.com.contoso.app:/auth", form: .privateUse, source: here()),
         // form-msal-client-id
-        ClassifyRow(text: "msal\(uuid)://auth", form: .msalClientID, clientID: uuid, engine: rewrite("the client-ID form"), source: here()),
-        ClassifyRow(text: "MSAL\(uuid.uppercased())://auth", form: .msalClientID, clientID: uuid.uppercased(), engine: rewrite("the client-ID form"), source: here()),
-        ClassifyRow(text: "msal\(uuid)://auth/x", form: .msalClientID, clientID: uuid, finding: "msal-path", engine: rewrite("the client-ID form"), source: here()),
-        ClassifyRow(text: "msal3c62ac97://auth", form: .other, finding: "custom-scheme-single-label-host", engine: rewrite("custom-scheme-single-label-host"), source: here()),
+        ClassifyRow(text: "msal\(uuid)://auth", form: .msalClientID, clientID: uuid, source: here()),
+        ClassifyRow(text: "MSAL\(uuid.uppercased())://auth", form: .msalClientID, clientID: uuid.uppercased(), source: here()),
+        ClassifyRow(text: "msal\(uuid)://auth/x", form: .msalClientID, clientID: uuid, finding: "msal-path", source: here()),
+        ClassifyRow(text: "msal3c62ac97://auth", form: .other, finding: "custom-scheme-single-label-host", source: here()),
         ClassifyRow(text: "msal\(uuid)://auth.x", form: .adalBroker, bundleID: "auth.x", source: here()),
         // form-adal
         ClassifyRow(text: "x-msauth-mytestiosapp://com.myapp.mytestapp", form: .adalBroker, bundleID: "com.myapp.mytestapp", source: here()),
-        ClassifyRow(text: "myapp://callback", form: .other, finding: "custom-scheme-single-label-host", engine: rewrite("custom-scheme-single-label-host"), source: here()),
+        ClassifyRow(text: "myapp://callback", form: .other, finding: "custom-scheme-single-label-host", source: here()),
         ClassifyRow(text: "mailto://com.example.app", form: .other, source: here()),
         ClassifyRow(text: "x-app://user@com.example.app", form: .other, source: here()),
         ClassifyRow(text: "x-app://com.example.app:1", form: .other, source: here()),
@@ -199,18 +195,18 @@ enum VerificationTable {
         VerifyRow(presented: "https://login.example.com/cb#", registered: ["https://login.example.com/cb#"], expect: .rejected("fragment"), source: here()),
         VerifyRow(presented: "https://login.example.com/cb#x", registered: ["https://login.example.com/cb"], expect: .rejected("fragment"), source: here()),
         // wrapper
-        VerifyRow(presented: "msauth://code/https%3A%2F%2Flogin.example.com%2Fcb", registered: ["https://login.example.com/cb"], expect: .rejected("wrapper"), engine: rewrite("wrappers of non-broker forms"), source: here()),
+        VerifyRow(presented: "msauth://code/https%3A%2F%2Flogin.example.com%2Fcb", registered: ["https://login.example.com/cb"], expect: .rejected("wrapper"), source: here()),
         VerifyRow(presented: "msauth://code/x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp", registered: ["x-msauth-mytestiosapp://com.myapp.mytestapp"], caller: "com.myapp.mytestapp", expect: .accepted, source: here()),
         VerifyRow(presented: "msauth://code/x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp?x=1", registered: ["x-msauth-mytestiosapp://com.myapp.mytestapp"], expect: .rejected("wrapper"), source: here()),
         VerifyRow(presented: "msauth://code/x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp%23f", registered: ["x-msauth-mytestiosapp://com.myapp.mytestapp#f"], expect: .rejected("wrapper"), source: here()),
         VerifyRow(presented: "msauth://code/msauth%3A%2F%2Fcode%2Fx%253A%252F%252Fcom.a.b", registered: ["msauth://code/msauth%3A%2F%2Fcode%2Fx%253A%252F%252Fcom.a.b"], expect: .rejected("wrapper"), source: here()),
         VerifyRow(presented: "msauth://code/a/b", registered: ["msauth://code/a/b"], expect: .rejected("wrapper"), source: here()),
-        VerifyRow(presented: "msauth://code/com.example.app%3A%2Fcb", registered: ["com.example.app:/cb"], expect: .rejected("wrapper"), engine: rewrite("wrappers of non-broker forms"), source: here()),
-        VerifyRow(presented: "msauth://code/msal\(uuid)%3A%2F%2Fauth", registered: ["msal\(uuid)://auth"], expect: .rejected("wrapper"), engine: rewrite("wrappers of non-broker forms"), source: here()),
+        VerifyRow(presented: "msauth://code/com.example.app%3A%2Fcb", registered: ["com.example.app:/cb"], expect: .rejected("wrapper"), source: here()),
+        VerifyRow(presented: "msauth://code/msal\(uuid)%3A%2F%2Fauth", registered: ["msal\(uuid)://auth"], expect: .rejected("wrapper"), source: here()),
         // exact-match: the article's examples
         VerifyRow(presented: "MSAUTH.com.contoso.app://auth", registered: ["msauth.com.contoso.app://auth"], expect: .accepted, source: here()),
         VerifyRow(presented: "X-MSAUTH-APP://com.app.id", registered: ["x-msauth-app://com.app.id"], expect: .accepted, source: here()),
-        VerifyRow(presented: "msauth.com.Contoso.app://auth", registered: ["msauth.com.contoso.app://auth"], expect: .rejected("exact-match"), engine: rewrite("MSAL bundle-ID case"), source: here()),
+        VerifyRow(presented: "msauth.com.Contoso.app://auth", registered: ["msauth.com.contoso.app://auth"], expect: .rejected("exact-match"), source: here()),
         VerifyRow(presented: "x-msauth-app://COM.app.id", registered: ["x-msauth-app://com.app.id"], expect: .rejected("exact-match"), source: here()),
         VerifyRow(presented: "https://login.example.com/cb/", registered: ["https://login.example.com/cb"], expect: .rejected("exact-match"), source: here()),
         // exact-match: no normalization of any kind
@@ -231,7 +227,7 @@ enum VerificationTable {
         VerifyRow(presented: "MSAUTH://code/X-MSAUTH-APP%3A%2F%2Fcom.app.id", registered: ["x-msauth-app://com.app.id"], expect: .accepted, source: here()),
         VerifyRow(presented: "msauth://code/x-msauth-app%3A%2F%2FCOM.app.id", registered: ["x-msauth-app://com.app.id"], expect: .rejected("exact-match"), source: here()),
         VerifyRow(presented: "x-msauth-app://com.app.id", registered: ["msauth://code/x-msauth-app%3A%2F%2Fcom.app.id"], expect: .rejected("exact-match"), source: here()),
-        VerifyRow(presented: "msauth://code/msauth.com.Contoso.app%3A%2F%2Fauth", registered: ["msauth://code/msauth.com.contoso.app%3A%2F%2Fauth"], expect: .rejected("exact-match"), engine: rewrite("MSAL bundle-ID case"), source: here()),
+        VerifyRow(presented: "msauth://code/msauth.com.Contoso.app%3A%2F%2Fauth", registered: ["msauth://code/msauth.com.contoso.app%3A%2F%2Fauth"], expect: .rejected("exact-match"), source: here()),
         // loopback-port: the article's examples
         VerifyRow(presented: "http://127.0.0.1:51004/callback", registered: ["http://127.0.0.1/callback"], expect: .accepted, source: here()),
         VerifyRow(presented: "http://127.0.0.1:0/callback", registered: ["http://127.0.0.1/callback"], expect: .rejected("loopback-port"), source: here()),
@@ -269,10 +265,10 @@ enum VerificationTable {
         VerifyRow(presented: "com.example.app:/cb", registered: ["com.example.app:/cb"], caller: "com.example.app", expect: .rejected("bundle-id"), source: here()),
         VerifyRow(presented: "msauth://com.example.app/\(hash)", registered: ["msauth://com.example.app/\(hash)"], caller: "com.example.app", expect: .rejected("bundle-id"), source: here()),
         VerifyRow(presented: "msauth://com.example.app/\(hash)", registered: ["msauth://com.example.app/\(hash)"], expect: .accepted, source: here()),
-        VerifyRow(presented: "myapp://callback", registered: ["myapp://callback"], caller: "callback", expect: .rejected("bundle-id"), engine: rewrite("myapp://callback is not ADAL"), source: here()),
+        VerifyRow(presented: "myapp://callback", registered: ["myapp://callback"], caller: "callback", expect: .rejected("bundle-id"), source: here()),
         VerifyRow(presented: "myapp://callback", registered: ["myapp://callback"], expect: .accepted, source: here()),
         // the client-ID form: no bundle binding
-        VerifyRow(presented: "msal\(uuid)://auth", registered: ["msal\(uuid)://auth"], caller: "com.example.app", expect: .acceptedWarning("no-bundle-binding"), engine: rewrite("the client-ID form"), source: here()),
+        VerifyRow(presented: "msal\(uuid)://auth", registered: ["msal\(uuid)://auth"], caller: "com.example.app", expect: .acceptedWarning("no-bundle-binding"), source: here()),
         VerifyRow(presented: "msal\(uuid)://auth", registered: ["msal\(uuid)://auth"], expect: .accepted, source: here()),
         VerifyRow(presented: "MSAL\(uuid)://auth", registered: ["msal\(uuid)://auth"], expect: .accepted, source: here()),
         VerifyRow(presented: "msal\(uuid.uppercased())://auth", registered: ["msal\(uuid)://auth"], expect: .accepted, source: here()),
@@ -286,59 +282,59 @@ enum VerificationTable {
     ]
 
     static let request: [RequestRow] = [
-        RequestRow(request: "msauthv2://broker?client_id=\(uuid)&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, caller: "com.contoso.app", expect: .accepted, engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "msauth://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, caller: "com.contoso.app", expect: .accepted, engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "MSAUTHV3://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .accepted, engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "https://login.microsoftonline.com/applebroker/msauthv2?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .accepted, engine: rewrite("request verification"), source: here()),
+        RequestRow(request: "msauthv2://broker?client_id=\(uuid)&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, caller: "com.contoso.app", expect: .accepted, source: here()),
+        RequestRow(request: "msauth://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, caller: "com.contoso.app", expect: .accepted, source: here()),
+        RequestRow(request: "MSAUTHV3://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .accepted, source: here()),
+        RequestRow(request: "https://login.microsoftonline.com/applebroker/msauthv2?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .accepted, source: here()),
         // syntax: not a broker request at all
-        RequestRow(request: "msauthv2://broker?redirect_uri=a b", registered: registeredForRequests, expect: .rejected("syntax"), engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "https://login.example.com/cb?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("syntax"), engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "msauthv2://Broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("syntax"), engine: rewrite("request verification"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=a b", registered: registeredForRequests, expect: .rejected("syntax"), source: here()),
+        RequestRow(request: "https://login.example.com/cb?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("syntax"), source: here()),
+        RequestRow(request: "msauthv2://Broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("syntax"), source: here()),
         // ambiguous-parameters
-        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&redirect_uri=https%3A%2F%2Flogin.example.com%2Fcb", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&redirect%5Furi=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "msauthv2://broker?x=1&x=2&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&x=%FF", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "msauthv2://broker?%C0%AF=1&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "msauthv2://broker?a+b=1&a%20b=2&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "msauthv2://broker?redirect_uri=%FF", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), engine: rewrite("request verification"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&redirect_uri=https%3A%2F%2Flogin.example.com%2Fcb", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&redirect%5Furi=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
+        RequestRow(request: "msauthv2://broker?x=1&x=2&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&x=%FF", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
+        RequestRow(request: "msauthv2://broker?%C0%AF=1&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
+        RequestRow(request: "msauthv2://broker?a+b=1&a%20b=2&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=%FF", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
         // missing-redirect-uri
-        RequestRow(request: "msauthv2://broker?client_id=\(uuid)", registered: registeredForRequests, expect: .rejected("missing-redirect-uri"), engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "msauthv2://broker", registered: registeredForRequests, expect: .rejected("missing-redirect-uri"), engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "msauthv2://broker?redirect+uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("missing-redirect-uri"), engine: rewrite("request verification"), source: here()),
+        RequestRow(request: "msauthv2://broker?client_id=\(uuid)", registered: registeredForRequests, expect: .rejected("missing-redirect-uri"), source: here()),
+        RequestRow(request: "msauthv2://broker", registered: registeredForRequests, expect: .rejected("missing-redirect-uri"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect+uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("missing-redirect-uri"), source: here()),
         // the redirect rules, through the request
-        RequestRow(request: "msauthv2://broker?redirect%5Furi=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, caller: "com.contoso.app", expect: .accepted, engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, caller: "com.evil.app", expect: .rejected("bundle-id"), engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth%2F", registered: registeredForRequests, expect: .rejected("exact-match"), engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth%23", registered: registeredForRequests, expect: .rejected("fragment"), engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth+", registered: registeredForRequests, expect: .rejected("syntax"), engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "msauthv2://broker?redirect_uri=msauth%3A%2F%2Fcode%2Fhttps%253A%252F%252Flogin.example.com%252Fcb", registered: registeredForRequests, expect: .rejected("wrapper"), engine: rewrite("request verification"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect%5Furi=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, caller: "com.contoso.app", expect: .accepted, source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, caller: "com.evil.app", expect: .rejected("bundle-id"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth%2F", registered: registeredForRequests, expect: .rejected("exact-match"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth%23", registered: registeredForRequests, expect: .rejected("fragment"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth+", registered: registeredForRequests, expect: .rejected("syntax"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth%3A%2F%2Fcode%2Fhttps%253A%252F%252Flogin.example.com%252Fcb", registered: registeredForRequests, expect: .rejected("wrapper"), source: here()),
         // client-id
-        RequestRow(request: "msauthv2://broker?client_id=\(uuid)&redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, caller: "com.contoso.app", expect: .acceptedWarning("no-bundle-binding"), engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "msauthv2://broker?client_id=\(uuid.uppercased())&redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, expect: .accepted, engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "msauthv2://broker?client_id=00000000-0000-0000-0000-000000000000&redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("client-id"), engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "msauthv2://broker?redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("client-id"), engine: rewrite("request verification"), source: here()),
-        RequestRow(request: "msauthv2://broker?client_id=00000000-0000-0000-0000-000000000000&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .accepted, engine: rewrite("request verification"), source: here()),
+        RequestRow(request: "msauthv2://broker?client_id=\(uuid)&redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, caller: "com.contoso.app", expect: .acceptedWarning("no-bundle-binding"), source: here()),
+        RequestRow(request: "msauthv2://broker?client_id=\(uuid.uppercased())&redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, expect: .accepted, source: here()),
+        RequestRow(request: "msauthv2://broker?client_id=00000000-0000-0000-0000-000000000000&redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("client-id"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("client-id"), source: here()),
+        RequestRow(request: "msauthv2://broker?client_id=00000000-0000-0000-0000-000000000000&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .accepted, source: here()),
     ]
 
     // MARK: Routing an incoming URL
 
     static let route: [RouteRow] = [
-        RouteRow(redirect: "msauth.com.contoso.app://auth", incoming: "msauth.com.contoso.app://auth?code=1", outcome: .response, engine: rewrite("routing outcomes"), source: here()),
-        RouteRow(redirect: "msauth.com.contoso.app://auth", incoming: "msauth.com.contoso.app://auth/broker?response=x", outcome: .brokerResponse, engine: rewrite("routing outcomes"), source: here()),
-        RouteRow(redirect: "msauth.com.contoso.app://auth", incoming: "msauth.com.contoso.app://auth/switch_browser?x=1", outcome: .switchBrowser, engine: rewrite("routing outcomes"), source: here()),
-        RouteRow(redirect: "msauth.com.contoso.app://auth", incoming: "msauth.com.contoso.app://auth/switch_browser_resume?x=1", outcome: .switchBrowserResume, engine: rewrite("routing outcomes"), source: here()),
-        RouteRow(redirect: "msauth.com.contoso.app://auth", incoming: "msauth.com.contoso.app://auth/other", outcome: .mismatch, engine: rewrite("routing outcomes"), source: here()),
-        RouteRow(redirect: "msauth.com.contoso.app://auth", incoming: "msauth.com.contoso.app://auth/", outcome: .mismatch, warning: "trailing-slash-mismatch", engine: rewrite("routing outcomes"), source: here()),
-        RouteRow(redirect: "https://login.example.com/cb/", incoming: "https://login.example.com/cb", outcome: .mismatch, warning: "trailing-slash-mismatch", engine: rewrite("routing outcomes"), source: here()),
-        RouteRow(redirect: "msauth.com.Contoso.app://auth", incoming: "msauth.com.contoso.app://auth", outcome: .response, engine: rewrite("routing outcomes"), source: here()),
-        RouteRow(redirect: "msauth.com.contoso.app://auth", incoming: "msauth.com.contoso.app://AUTH", outcome: .mismatch, engine: rewrite("routing outcomes"), source: here()),
-        RouteRow(redirect: "msauth.com.contoso.app://auth", incoming: "msauth.com.contoso.app://auth#x", outcome: .response, engine: rewrite("routing outcomes"), source: here()),
-        RouteRow(redirect: "https://login.example.com/cb", incoming: "https://login.example.com/cb/broker", outcome: .brokerResponse, engine: rewrite("routing outcomes"), source: here()),
-        RouteRow(redirect: "https://login.example.com/cb", incoming: "https://login.example.com:443/cb", outcome: .mismatch, engine: rewrite("routing outcomes"), source: here()),
-        RouteRow(redirect: "https://login.example.com/cb", incoming: "https://login.example.com/cb/broker/", outcome: .mismatch, engine: rewrite("routing outcomes"), source: here()),
-        RouteRow(redirect: "https://login.example.com/cb", incoming: "not a url", outcome: .mismatch, engine: rewrite("routing outcomes"), source: here()),
-        RouteRow(redirect: "com.example.app:/cb", incoming: "COM.EXAMPLE.APP:/cb/switch_browser", outcome: .switchBrowser, engine: rewrite("routing outcomes"), source: here()),
+        RouteRow(redirect: "msauth.com.contoso.app://auth", incoming: "msauth.com.contoso.app://auth?code=1", outcome: .response, source: here()),
+        RouteRow(redirect: "msauth.com.contoso.app://auth", incoming: "msauth.com.contoso.app://auth/broker?response=x", outcome: .brokerResponse, source: here()),
+        RouteRow(redirect: "msauth.com.contoso.app://auth", incoming: "msauth.com.contoso.app://auth/switch_browser?x=1", outcome: .switchBrowser, source: here()),
+        RouteRow(redirect: "msauth.com.contoso.app://auth", incoming: "msauth.com.contoso.app://auth/switch_browser_resume?x=1", outcome: .switchBrowserResume, source: here()),
+        RouteRow(redirect: "msauth.com.contoso.app://auth", incoming: "msauth.com.contoso.app://auth/other", outcome: .mismatch, source: here()),
+        RouteRow(redirect: "msauth.com.contoso.app://auth", incoming: "msauth.com.contoso.app://auth/", outcome: .mismatch, warning: "trailing-slash-mismatch", source: here()),
+        RouteRow(redirect: "https://login.example.com/cb/", incoming: "https://login.example.com/cb", outcome: .mismatch, warning: "trailing-slash-mismatch", source: here()),
+        RouteRow(redirect: "msauth.com.Contoso.app://auth", incoming: "msauth.com.contoso.app://auth", outcome: .response, source: here()),
+        RouteRow(redirect: "msauth.com.contoso.app://auth", incoming: "msauth.com.contoso.app://AUTH", outcome: .mismatch, source: here()),
+        RouteRow(redirect: "msauth.com.contoso.app://auth", incoming: "msauth.com.contoso.app://auth#x", outcome: .response, source: here()),
+        RouteRow(redirect: "https://login.example.com/cb", incoming: "https://login.example.com/cb/broker", outcome: .brokerResponse, source: here()),
+        RouteRow(redirect: "https://login.example.com/cb", incoming: "https://login.example.com:443/cb", outcome: .mismatch, source: here()),
+        RouteRow(redirect: "https://login.example.com/cb", incoming: "https://login.example.com/cb/broker/", outcome: .mismatch, source: here()),
+        RouteRow(redirect: "https://login.example.com/cb", incoming: "not a url", outcome: .mismatch, source: here()),
+        RouteRow(redirect: "com.example.app:/cb", incoming: "COM.EXAMPLE.APP:/cb/switch_browser", outcome: .switchBrowser, source: here()),
     ]
 
     // MARK: Reading a broker response

@@ -17,13 +17,7 @@ struct VerificationTableTests {
     /// Runs `body` expecting it to pass, or — when the row names an engine issue — as a known issue.
     static func engine(_ issue: EngineIssue?, _ source: Source, _ body: () -> Void) {
         guard let issue else { return body() }
-        switch issue {
-        case .beforeRewrite:
-            if Engine.hasRuleEngineRewrite { return body() }
-            withKnownIssue(Comment(rawValue: issue.reason), isIntermittent: true) { body() }
-        case .bug:
-            withKnownIssue(Comment(rawValue: issue.reason)) { body() }
-        }
+        withKnownIssue(Comment(rawValue: issue.reason)) { body() }
     }
 
     static func location(_ source: Source) -> SourceLocation {
@@ -41,11 +35,11 @@ struct VerificationTableTests {
     }
 
     /// The parts of a classification a row states (the hash is checked by its length only).
-    static func stated(_ c: Classification?, clientIDs: Bool = true) -> String {
+    static func stated(_ c: Classification?) -> String {
         guard let c else { return "not a URI" }
         var parts = [c.form.rawValue]
         if let bundleID = c.bundleID { parts.append("bundleID=\(bundleID)") }
-        if clientIDs, let clientID = c.clientID { parts.append("clientID=\(clientID)") }
+        if let clientID = c.clientID { parts.append("clientID=\(clientID)") }
         if let package = c.androidPackage { parts.append("package=\(package)") }
         let findings = c.findings.filter { classificationFindings.contains($0) }
         if !findings.isEmpty { parts.append("finding=\(findings.joined(separator: ","))") }
@@ -59,7 +53,7 @@ struct VerificationTableTests {
         if row.form == .androidBroker { #expect(model?.signatureHash?.count == 20, sourceLocation: Self.location(row.source)) }
         Self.engine(row.engine, row.source) {
             let engine = Engine.classify(Array(row.text.utf8))
-            #expect(Self.stated(engine, clientIDs: Engine.hasRuleEngineRewrite) == Self.expected(row), "engine", sourceLocation: Self.location(row.source))
+            #expect(Self.stated(engine) == Self.expected(row), "engine", sourceLocation: Self.location(row.source))
             #expect(Agreement.classification(Array(row.text.utf8)) == nil, sourceLocation: Self.location(row.source))
         }
     }
@@ -84,8 +78,7 @@ struct VerificationTableTests {
         Self.engine(row.engine, row.source) {
             let engine = Engine.verify(request: row.request, registered: row.registered, callerBundleID: row.caller,
                                        bundleIDCaseInsensitive: false)
-            #expect(engine.map { Agreement.sameVerdict($0, row.expect.verdict) } == true, "engine: \(engine.map(\.description) ?? "no request verification")",
-                    sourceLocation: Self.location(row.source))
+            #expect(Agreement.sameVerdict(engine, row.expect.verdict), "engine: \(engine)", sourceLocation: Self.location(row.source))
         }
     }
 

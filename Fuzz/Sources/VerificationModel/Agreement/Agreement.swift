@@ -58,12 +58,10 @@ public enum Agreement {
                             engine: comparable(engine)?.description ?? "not a URI")
     }
 
-    /// What of a classification is compared: everything the article decides (the client ID only
-    /// once the engine has it).
+    /// What of a classification is compared: everything the article decides.
     static func comparable(_ c: Classification?) -> Classification? {
         guard var c else { return nil }
         c.findings = c.findings.filter { classificationFindings.contains($0) }.sorted()
-        if !Engine.hasRuleEngineRewrite { c.clientID = nil }
         return c
     }
 
@@ -88,10 +86,9 @@ public enum Agreement {
     // MARK: Broker request
 
     static func request(_ c: VerificationCase) -> [Disagreement] {
-        guard let request = c.request,
-              let engine = Engine.verify(request: request, registered: c.registered, callerBundleID: c.callerBundleID,
-                                         bundleIDCaseInsensitive: c.bundleIDCaseInsensitive)
-        else { return [] }
+        guard let request = c.request else { return [] }
+        let engine = Engine.verify(request: request, registered: c.registered, callerBundleID: c.callerBundleID,
+                                   bundleIDCaseInsensitive: c.bundleIDCaseInsensitive)
         let model = ModelBrokerRequest.verify(request, ModelVerification(registered: c.registered, bundleIDCaseInsensitive: c.bundleIDCaseInsensitive),
                                               callerBundleID: c.callerBundleID)
         guard !sameVerdict(model, engine) else { return [] }

@@ -1,17 +1,9 @@
 // The engine's side: every call into the library's rule code (RedirectURI, RedirectVerifier,
 // ResponseRouting, BrokerResponse), turned into the same plain records the model produces so
 // that the two can be compared. Nothing under Model/ may call anything here.
-//
-// ADAPTER: the API the rule-engine rewrite introduces (RedirectURI.clientID,
-// RedirectVerifier.verify(request:callerBundleID:), ResponseRouting.outcome, FindingCode) is
-// used only in this file. Until it lands, those calls answer `nil` ("the engine cannot say"),
-// and `Engine.hasRuleEngineRewrite` is false so that tests can mark what depends on it.
 import RedirectURIKit
 
 public enum Engine {
-    /// Whether this build of the library has the rewritten rule engine (the API above).
-    public static let hasRuleEngineRewrite = false
-
     /// The engine's classification of `text`, or `nil` when it does not parse.
     public static func classify(_ text: [UInt8]) -> Classification? {
         guard let uri = redirectURI(text) else { return nil }
@@ -30,21 +22,15 @@ public enum Engine {
         var result = Classification(Form(rawValue: uri.form.rawValue) ?? .other,
                                     findings: uri.diagnostics.map(findingCode))
         result.bundleID = uri.bundleID.map { String($0.text) }
-        result.clientID = clientID(uri)
+        result.clientID = uri.clientID.map(String.init)
         result.androidPackage = uri.androidPackage.map(String.init)
         result.signatureHash = uri.signatureHash
         result.innerText = uri.inner.map { $0.description }
         return result
     }
 
-    /// ADAPTER: `RedirectURI.clientID` after the rewrite.
-    static func clientID(_ uri: RedirectURI) -> String? {
-        nil
-    }
-
-    /// ADAPTER: `RedirectDiagnostic.code` is a `String` now, a `FindingCode` after the rewrite.
     static func findingCode(_ diagnostic: RedirectDiagnostic) -> String {
-        diagnostic.code
+        diagnostic.code.rawValue
     }
 
     /// The engine's verdict on presented bytes.
@@ -72,17 +58,32 @@ public enum Engine {
     /// The verification warnings the article defines; the verdict may carry other findings too.
     public static let verificationWarnings: Set<String> = ["no-bundle-binding", "bundle-id-case-relaxed"]
 
-    /// ADAPTER: `RedirectVerifier.verify(request:callerBundleID:)` after the rewrite; `nil` before.
+    /// The engine's verdict on a broker request URL.
     public static func verify(request: String, registered: [String], callerBundleID: String?,
-                              bundleIDCaseInsensitive: Bool) -> Verdict? {
-        nil
+                              bundleIDCaseInsensitive: Bool) -> Verdict {
+        let verifier = RedirectVerifier(registered: registered, options: options(bundleIDCaseInsensitive))
+        return record(verifier.verify(request: request, callerBundleID: callerBundleID))
     }
 
-    /// ADAPTER: `ResponseRouting.outcome` after the rewrite; `nil` before (or when the redirect
-    /// URI does not parse).
+    /// The engine's routing of `incoming` to `redirectURI`; `nil` when the redirect URI does not
+    /// parse (there is nothing to route to).
     public static func route(redirectURI: String, incoming: String) -> Routing? {
-        nil
+        guard let redirect = try? RedirectURI(parsing: redirectURI) else { return nil }
+        let routing = redirect.routes(incoming)
+        let outcome: Route
+        switch routing.outcome {
+        case .response: outcome = .response
+        case .brokerResponse: outcome = .brokerResponse
+        case .switchBrowser: outcome = .switchBrowser
+        case .switchBrowserResume: outcome = .switchBrowserResume
+        case .mismatch: outcome = .mismatch
+        }
+        let warnings = routing.diagnostics.map(findingCode).filter { routingWarnings.contains($0) }
+        return Routing(outcome: outcome, warnings: warnings)
     }
+
+    /// The routing finding the article decides (the others are informational).
+    public static let routingWarnings: Set<String> = ["trailing-slash-mismatch"]
 
     /// What the engine's `BrokerResponse` says about a response URL's parameters: whether it threw
     /// `duplicateParameter`, and the error kind it threw, if any.
