@@ -6,7 +6,7 @@
 //
 // The input is a recipe (see Recipe.swift in the model's module): its bytes choose registrations,
 // a caller bundle ID and a presented URI derived from a registration by mutations, so that inputs
-// reach the rules rather than the parser's first byte. An input starting with `#raw` and a line
+// reach the rules rather than the parser's first byte. An input starting with `!raw` and a line
 // break is a hand-written case instead (`VerificationCase(raw:)`). On a disagreement both sides are
 // printed with the case; known engine bugs (`KnownEngineBug.all`) are skipped.
 import FuzzSupport

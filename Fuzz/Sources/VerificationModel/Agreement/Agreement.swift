@@ -9,6 +9,17 @@ public struct Disagreement: Sendable, Hashable, CustomStringConvertible {
     public var subject: String
     public var model: String
     public var engine: String
+    /// For `classify`: both classifications as compared (`nil`: not a URI).
+    public var classifications: (model: Classification?, engine: Classification?)? = nil
+
+    public static func == (a: Disagreement, b: Disagreement) -> Bool {
+        a.check == b.check && a.subject == b.subject && a.model == b.model && a.engine == b.engine
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(check)
+        hasher.combine(subject)
+    }
 
     public var description: String {
         "\(check) \(subject)\n    model:  \(model)\n    engine: \(engine)"
@@ -24,14 +35,16 @@ public let classificationFindings: Set<String> = [
 ]
 
 public enum Agreement {
-    /// Every disagreement between the model and the engine on `c`, known engine bugs excluded.
-    public static func check(_ c: VerificationCase) -> [Disagreement] {
+    /// Every disagreement between the model and the engine on `c`, known engine bugs excluded
+    /// unless asked.
+    public static func check(_ c: VerificationCase, excludingKnownBugs: Bool = true) -> [Disagreement] {
         var found: [Disagreement] = []
         found += classifications(c)
         found += verification(c)
         found += request(c)
         found += routing(c)
         found += response(c)
+        if !excludingKnownBugs { return found }
         return found.filter { disagreement in !KnownEngineBug.all.contains { $0.explains(disagreement, c) } }
     }
 
@@ -55,7 +68,8 @@ public enum Agreement {
         if comparable(model) == comparable(engine) { return nil }
         return Disagreement(check: "classify", subject: escapedText(text),
                             model: comparable(model)?.description ?? "not a URI",
-                            engine: comparable(engine)?.description ?? "not a URI")
+                            engine: comparable(engine)?.description ?? "not a URI",
+                            classifications: (comparable(model), comparable(engine)))
     }
 
     /// What of a classification is compared: everything the article decides.

@@ -12,5 +12,18 @@ public struct KnownEngineBug: Sendable {
     public var explains: @Sendable (Disagreement, VerificationCase) -> Bool
 
     /// The bugs currently tolerated.
-    public static let all: [KnownEngineBug] = []
+    public static let all: [KnownEngineBug] = [androidHashFindingOnlyForOneSegment]
+
+    /// `msauth://com.example.app`, `msauth://com.example.app/` and `msauth://com.example.app/a/b`
+    /// are `other` without `android-signature-hash-invalid`: the engine gives the finding only
+    /// when the path is one non-empty segment that is not the hash.
+    public static let androidHashFindingOnlyForOneSegment = KnownEngineBug(
+        name: "android-hash-finding-path-shape",
+        article: "form-android: \"Otherwise other, with android-signature-hash-invalid when only the hash is wrong\"; Findings: \"the Android path is not the base64 SHA-1 of a certificate\""
+    ) { disagreement, _ in
+        guard let (model, engine) = disagreement.classifications, var model, let engine else { return false }
+        guard model.findings == ["android-signature-hash-invalid"], engine.findings.isEmpty else { return false }
+        model.findings = []
+        return model == engine
+    }
 }

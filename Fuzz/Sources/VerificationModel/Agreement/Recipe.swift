@@ -3,7 +3,7 @@
 // URI derived from a registration by mutations (case flips, percent-encoding, wrapping, ports,
 // separators…), then a broker request, a routing question and a broker response around it. So
 // nearly every input reaches the rules instead of dying in the parser at offset 0. An input that
-// starts with `#raw` and a line break is read as a `VerificationCase`'s raw text instead.
+// starts with `!raw` and a line break is read as a `VerificationCase`'s raw text instead.
 //
 // Exhausted input reads as zeros, so every prefix of a recipe is a recipe (libFuzzer's shrinking
 // keeps working), and choice 0 is always the plainest option.
@@ -186,6 +186,9 @@ public enum Recipe {
     // MARK: Encoding helpers (the generator's own; correctness is the model's business)
 
     static let hex = Array("0123456789ABCDEF".utf8)
+    static let delimiters = Array(":/?#%".utf8)
+    static let queryDelimiters = Array("&#+%".utf8)
+    static let authorityEnds = Array("/?#".utf8)
     static let hexLower = Array("0123456789abcdef".utf8)
 
     static func isUnreserved(_ b: UInt8) -> Bool {
@@ -205,7 +208,7 @@ public enum Recipe {
             switch style {
             case 0: out += isUnreserved(b) ? [b] : escape(b)
             case 1: out += isUnreserved(b) ? [b] : escape(b, lower: true)
-            case 2: out += Array(":/?#%".utf8).contains(b) ? escape(b) : [b]
+            case 2: out += delimiters.contains(b) ? escape(b) : [b]
             case 3: out += escape(b)
             default: out.append(b)
             }
@@ -221,7 +224,7 @@ public enum Recipe {
             switch style {
             case 0: out += isUnreserved(b) ? [b] : escape(b)
             case 1: out += b == 0x20 ? [UInt8(ascii: "+")] : (isUnreserved(b) ? [b] : escape(b))
-            case 2: out += Array("&#+%".utf8).contains(b) ? escape(b) : [b]
+            case 2: out += queryDelimiters.contains(b) ? escape(b) : [b]
             default: out += isUnreserved(b) ? [b] : escape(b, lower: true)
             }
         }
@@ -253,7 +256,7 @@ public enum Recipe {
         let end = schemeEnd(text)
         guard end + 2 < text.count, text[end + 1] == UInt8(ascii: "/"), text[end + 2] == UInt8(ascii: "/") else { return nil }
         var stop = end + 3
-        while stop < text.count, !Array("/?#".utf8).contains(text[stop]) { stop += 1 }
+        while stop < text.count, !authorityEnds.contains(text[stop]) { stop += 1 }
         return (end + 3)..<stop
     }
 

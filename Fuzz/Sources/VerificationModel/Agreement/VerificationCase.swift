@@ -1,6 +1,6 @@
 // One case for the model and the engine: a presented redirect URI with its registrations and
 // caller, a broker request, a routing question and a broker response. FuzzVerify builds cases from
-// recipes; tests build them by hand. The raw text form (`#raw`, one `key:value` line each) is how
+// recipes; tests build them by hand. The raw text form (`!raw`, one `key:value` line each) is how
 // hand-written seeds and regressions are stored.
 
 public struct VerificationCase: Sendable, Hashable, CustomStringConvertible {
@@ -35,9 +35,9 @@ public struct VerificationCase: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The raw form's first line.
-    public static let rawHeader = "#raw"
+    public static let rawHeader = "!raw"
 
-    /// The case as raw text (`#raw`, then `P:` presented, `C:` caller, `I:` when bundle IDs
+    /// The case as raw text (`!raw`, then `P:` presented, `C:` caller, `I:` when bundle IDs
     /// compare ignoring case, `R:` each registration, `Q:` request, `D:`/`N:` routing redirect URI
     /// and incoming URL, `S:` response), or `nil` when a field holds a line break.
     public var rawText: [UInt8]? {
@@ -55,7 +55,7 @@ public struct VerificationCase: Sendable, Hashable, CustomStringConvertible {
         return out
     }
 
-    /// Reads the raw form; `nil` when `bytes` does not start with `#raw` and a line break.
+    /// Reads the raw form; `nil` when `bytes` does not start with `!raw` and a line break.
     public init?(raw bytes: [UInt8]) {
         let header = Array((Self.rawHeader + "\n").utf8)
         guard bytes.count >= header.count, Array(bytes[0..<header.count]) == header else { return nil }

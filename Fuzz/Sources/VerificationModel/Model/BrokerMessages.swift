@@ -70,9 +70,11 @@ public enum ModelBrokerRequest {
         let check = checkParameters(uri.query)
         if !check.unambiguous { return .reject("ambiguous-parameters") }
         let parameters = check.parameters
-        // missing-redirect-uri: "The request has a `redirect_uri`." A bare `redirect_uri` without
-        // `=` carries no value: assumed missing (the article is silent).
-        guard let redirectURI = value(parameters, "redirect_uri") else { return .reject("missing-redirect-uri") }
+        // missing-redirect-uri: "The request has a `redirect_uri`." A bare `redirect_uri` (no
+        // `=`) is a parameter of that name: the request has one, and its value (none, read as
+        // empty) then fails the redirect rules (the article does not say; assumed).
+        guard let redirectParameter = parameter(parameters, "redirect_uri") else { return .reject("missing-redirect-uri") }
+        let redirectURI = redirectParameter.value ?? []
         // "Then the redirect_uri value is verified by the rules above, in their order."
         let verdict = verification.verify(redirectURI, callerBundleID: callerBundleID)
         if !verdict.accepted { return verdict }
@@ -85,9 +87,13 @@ public enum ModelBrokerRequest {
         verify(Array(request.utf8), verification, callerBundleID: callerBundleID)
     }
 
-    static func value(_ parameters: [DecodedParameter], _ name: String) -> [UInt8]? {
-        for parameter in parameters where parameter.name == utf8(name) { return parameter.value }
+    static func parameter(_ parameters: [DecodedParameter], _ name: String) -> DecodedParameter? {
+        for parameter in parameters where exactlyEqual(parameter.name, name) { return parameter }
         return nil
+    }
+
+    static func value(_ parameters: [DecodedParameter], _ name: String) -> [UInt8]? {
+        parameter(parameters, name)?.value
     }
 
     /// client-id: "When the redirect URI is the client-ID form, the request's `client_id` must be
@@ -104,14 +110,16 @@ public enum ModelBrokerRequest {
     /// (scheme ignoring case) or `https://login.microsoftonline.com/applebroker/msauthv2`. The
     /// article does not define "a broker request"; this follows the library's documented
     /// endpoints (`BrokerEndpoint`: "scheme compared ignoring case, as RFC 3986 allows; host and
-    /// path exactly"), with the authority exactly the host (no userinfo, no port: assumed).
+    /// path exactly"), with the authority exactly the host (no userinfo, no port: assumed) and no
+    /// fragment (assumed: the request's shape is `<endpoint>?<parameters>`, and the article does not
+    /// say what a fragment on a request means).
     static func isBrokerEndpoint(_ uri: ParsedURI) -> Bool {
-        guard let authority = uri.authority else { return false }
+        guard let authority = uri.authority, uri.fragment == nil else { return false }
         for scheme in ["msauth", "msauthv2", "msauthv3"] where equalIgnoringCase(uri.scheme, scheme) {
-            return authority == utf8("broker") && uri.path.isEmpty
+            return exactlyEqual(authority, "broker") && uri.path.isEmpty
         }
         if equalIgnoringCase(uri.scheme, "https") {
-            return authority == utf8("login.microsoftonline.com") && uri.path == utf8("/applebroker/msauthv2")
+            return exactlyEqual(authority, "login.microsoftonline.com") && exactlyEqual(uri.path, "/applebroker/msauthv2")
         }
         return false
     }

@@ -159,7 +159,7 @@ public enum ModelClassifier {
         let rest = Array(uri.scheme[7...])
         if !isBundleID(rest) { return .other("msal-scheme-without-bundle-id") }
         // "an authority that is exactly the host `auth` (no userinfo, no port)"
-        if authority != utf8("auth") { return .other("msal-authority-not-auth") }
+        if !exactlyEqual(authority, "auth") { return .other("msal-authority-not-auth") }
         var result = Classification(.msalBroker, findings: uri.path.isEmpty ? [] : ["msal-path"])
         result.bundleID = text(rest)
         return result
@@ -171,7 +171,7 @@ public enum ModelClassifier {
         let rest = Array(uri.scheme[4...])
         // "Not this form: `msal3c62ac97://auth` (not a UUID; read by the next rules)." The same
         // is assumed when the authority is not exactly `auth` (the article is silent there).
-        guard isClientID(rest), let authority = uri.authority, authority == utf8("auth") else { return nil }
+        guard isClientID(rest), exactlyEqual(uri.authority, "auth") else { return nil }
         var result = Classification(.msalClientID, findings: uri.path.isEmpty ? [] : ["msal-path"])
         result.clientID = text(rest)
         return result

@@ -30,16 +30,15 @@ func equalIgnoringCase(_ a: [UInt8], _ b: [UInt8]) -> Bool {
 
 /// *Equal ignoring case* against a literal (written in lowercase).
 func equalIgnoringCase(_ a: [UInt8], _ literal: String) -> Bool {
-    equalIgnoringCase(a, utf8(literal))
+    a.count == literal.utf8.count && hasPrefixIgnoringCase(a, literal)
 }
 
 /// `bytes` starts with `prefix` (a literal written in lowercase), ignoring case.
 func hasPrefixIgnoringCase(_ bytes: [UInt8], _ prefix: String) -> Bool {
-    let p = utf8(prefix)
-    if bytes.count < p.count { return false }
+    if bytes.count < prefix.utf8.count { return false }
     var i = 0
-    while i < p.count {
-        if lowercased(bytes[i]) != lowercased(p[i]) { return false }
+    for p in prefix.utf8 {
+        if lowercased(bytes[i]) != lowercased(p) { return false }
         i += 1
     }
     return true
@@ -47,8 +46,13 @@ func hasPrefixIgnoringCase(_ bytes: [UInt8], _ prefix: String) -> Bool {
 
 /// *Exactly equal* against a literal: the same bytes.
 func exactlyEqual(_ a: [UInt8]?, _ literal: String) -> Bool {
-    guard let a else { return false }
-    return a == utf8(literal)
+    guard let a, a.count == literal.utf8.count else { return false }
+    var i = 0
+    for p in literal.utf8 {
+        if a[i] != p { return false }
+        i += 1
+    }
+    return true
 }
 
 func isASCIILetter(_ byte: UInt8) -> Bool {

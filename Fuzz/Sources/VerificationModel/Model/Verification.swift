@@ -136,7 +136,7 @@ public struct ModelVerification: Sendable {
     func ruleLoopbackPort(_ a: ParsedURI, _ b: ParsedURI) -> LoopbackPortOutcome {
         guard equalIgnoringCase(a.scheme, "http"), equalIgnoringCase(b.scheme, "http") else { return .notApplicable }
         guard let hostA = a.host, let hostB = b.host, hostA == hostB,
-              hostA == utf8("127.0.0.1") || hostA == utf8("[::1]")
+              exactlyEqual(hostA, "127.0.0.1") || exactlyEqual(hostA, "[::1]")
         else { return .notApplicable }
         guard a.userinfo == nil, b.userinfo == nil else { return .notApplicable }
         guard a.afterSchemeWithoutPort == b.afterSchemeWithoutPort else { return .notApplicable }
