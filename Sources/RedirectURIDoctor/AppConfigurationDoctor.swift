@@ -1,37 +1,7 @@
 import Foundation
 import RedirectURIKit
 
-/// A finding of the app configuration doctor: a severity, a stable code, what is wrong and the fix.
-public struct DoctorFinding: Sendable, Hashable, Codable {
-    /// How bad it is.
-    public enum Severity: String, Sendable, Hashable, Codable {
-        /// The broker flow will fail.
-        case error
-        /// Likely a mistake.
-        case warning
-        /// Worth knowing.
-        case info
-    }
-
-    /// How bad it is.
-    public var severity: Severity
-    /// A stable identifier (see ``AppConfigurationDoctor``).
-    public var code: String
-    /// What is wrong.
-    public var message: String
-    /// How to fix it.
-    public var fix: String
-
-    /// Creates a finding.
-    public init(_ severity: Severity, _ code: String, _ message: String, fix: String) {
-        self.severity = severity
-        self.code = code
-        self.message = message
-        self.fix = fix
-    }
-}
-
-/// Which broker protocol the app's SDK speaks (SPEC §9).
+/// Which broker protocol the app's SDK speaks.
 public enum SDKFlavour: String, Sendable, CaseIterable {
     /// ADAL-style: queries `msauth` (and `msauthv3`).
     case adal
@@ -47,212 +17,246 @@ public enum SDKFlavour: String, Sendable, CaseIterable {
     }
 }
 
-/// Checks an app's Info.plist (XML or binary) and optionally its entitlements for what the broker
-/// flow needs (SPEC §9). Most broker failures in the field are these configuration mistakes.
+/// Checks an app's Info.plist (XML or binary) and entitlements for what the broker flow needs.
+/// Most broker failures in the field are these configuration mistakes.
+///
+/// Source files hold build-setting references — every Xcode project writes `CFBundleIdentifier`
+/// as `$(PRODUCT_BUNDLE_IDENTIFIER)` — so values are expanded before they are checked: from the
+/// project's build settings (``report(project:target:configuration:buildSettings:bundleID:infoPlist:entitlements:redirectURI:sdk:keychainGroup:)``)
+/// or from values given by the caller (``report(infoPlist:entitlements:buildSettings:bundleID:redirectURI:sdk:keychainGroup:)``).
+/// A value that cannot be expanded is one finding, and only the checks that need it are skipped
+/// (``DoctorReport/skipped`` says which, and why).
+///
+/// Checks, by the name a skipped one is listed under:
+///
+/// | check | what it checks |
+/// |---|---|
+/// | `bundle-id` | `CFBundleIdentifier` is present and a valid bundle ID |
+/// | `redirect-uri` | the redirect URI (given, or for MSAL derived from the bundle ID) is a valid absolute URI |
+/// | `url-scheme-registered` | its scheme is in some `CFBundleURLTypes[].CFBundleURLSchemes` (https and loopback need none) |
+/// | `bundle-id-matches-redirect` | the bundle ID the redirect URI carries is `CFBundleIdentifier` |
+/// | `query-schemes` | `LSApplicationQueriesSchemes` lists the broker's schemes for the SDK |
+/// | `keychain-group` | the named keychain group is in the entitlements' `keychain-access-groups` |
+///
+/// Findings:
 ///
 /// | code | severity | finding |
 /// |---|---|---|
-/// | `plist-unreadable` | error | the file is not a property list, or its root is not a dictionary |
+/// | `plist-unreadable` | error | a file is not a property list with a dictionary at its root, or cannot be read |
 /// | `plist-wrong-type` | error | a key has the wrong type (e.g. `CFBundleURLTypes` not an array) |
+/// | `info-plist-missing` | error | the target has no Info.plist (neither `INFOPLIST_FILE` nor `GENERATE_INFOPLIST_FILE`) |
+/// | `bundle-id-missing` | error | no `CFBundleIdentifier`, or it expands to an empty string |
+/// | `bundle-id-invalid` | error | `CFBundleIdentifier` is not `A–Z a–z 0–9 - .` labels (e.g. a space from `$(PRODUCT_NAME)`) |
 /// | `redirect-uri-invalid` | error | the redirect URI is not a valid absolute URI |
-/// | `url-scheme-not-registered` | error | the redirect URI's scheme is in no `CFBundleURLTypes[].CFBundleURLSchemes` |
+/// | `url-scheme-not-registered` | error | the redirect URI's scheme is in no `CFBundleURLSchemes` |
 /// | `url-scheme-whitespace` | error | a registered scheme has whitespace, so it can never match |
-/// | `query-scheme-missing` | error | `LSApplicationQueriesSchemes` lacks a broker scheme |
 /// | `bundle-id-mismatch` | error | `CFBundleIdentifier` differs from the redirect URI's bundle ID |
-/// | `bundle-id-missing` | error | no `CFBundleIdentifier` |
-/// | `unexpanded-variable` | error | a `$(…)` build variable left in a value the flow reads |
+/// | `query-scheme-missing` | error | `LSApplicationQueriesSchemes` lacks a broker scheme |
 /// | `keychain-group-missing` | error | the named keychain group is not in `keychain-access-groups` |
-/// | `redirect-uri-derived` | info | no redirect URI given: the MSAL one was derived from the bundle ID |
+/// | `not-broker-capable` | error | the redirect URI is MSAL's client-ID form `msal<client ID>://auth` (the core's rule): no broker can use it |
+/// | `unexpanded-variable` | warning | a build setting no value was given for (no project): the checks that need it are skipped |
+/// | `build-setting-unset` | warning | a setting no level of the project sets: Xcode substitutes an empty string |
+/// | `build-setting-cycle` | warning | settings that refer to each other in a loop: Xcode gives an empty value |
+/// | `build-setting-operator-unsupported` | warning | an operator the doctor does not evaluate, e.g. `$(NAME:dir)` |
+/// | `build-setting-unterminated` | warning | a `$(` with no closing `)` |
+/// | `build-setting-expansion-limit` | warning | expansion nested, grew or referred too much and was stopped |
+/// | `infoplist-key-ignored` | warning | `INFOPLIST_KEY_CFBundleURLTypes` or `INFOPLIST_KEY_LSApplicationQueriesSchemes`: Xcode generates neither key |
+/// | `xcconfig-unreadable` | warning | a base `.xcconfig` (or a file it includes) cannot be read |
+/// | `signing-variable` | info | `$(AppIdentifierPrefix)`/`$(TeamIdentifierPrefix)`: filled in when the app is signed |
+/// | `build-setting-conditional` | info | a used setting also has conditional variants (`[sdk=…]`), which are not evaluated |
+/// | `build-setting-unused` | info | a `--build-setting` (or `--bundle-id`) that no checked value uses |
+/// | `project-target` | info | the target, configuration and files that were checked |
+/// | `redirect-uri-derived` | info | no redirect URI given: the one MSAL uses was derived (below) |
+///
+/// With no redirect URI given and the MSAL flavour, the doctor checks the one MSAL uses when the
+/// app configures none: `msauth.<CFBundleIdentifier>://auth` when that scheme is registered, else
+/// `msal<client ID>://auth` when a scheme of that form is (MSAL's fallback), else the first one,
+/// which then fails `url-scheme-registered`.
 ///
 /// ```swift
-/// let findings = AppConfigurationDoctor.diagnose(infoPlist: data, redirectURI: "msauth.com.contoso.app://auth", sdk: .msal)
-/// findings.filter { $0.severity == .error }.map(\.code)   // e.g. ["query-scheme-missing"]
+/// let report = AppConfigurationDoctor.report(infoPlist: data, redirectURI: "msauth.com.contoso.app://auth")
+/// report.findings.filter { $0.severity == .error }.map(\.code)   // e.g. ["query-scheme-missing"]
 /// ```
 public enum AppConfigurationDoctor {
-    /// Diagnoses a configuration. Never throws: unreadable or malformed input is a finding.
-    ///
-    /// - Parameters:
-    ///   - infoPlist: the Info.plist bytes (XML or binary).
-    ///   - entitlements: the entitlements plist bytes, if any.
-    ///   - redirectURI: the app's redirect URI; when `nil` and `sdk` is MSAL, the MSAL form
-    ///     `msauth.<CFBundleIdentifier>://auth` is derived.
-    ///   - sdk: the broker protocol of the app's SDK.
-    ///   - keychainGroup: a shared keychain group the SDK uses (e.g. `com.microsoft.adalcache`).
+    /// Diagnoses an Info.plist and entitlements without a project or build settings: the findings
+    /// of ``report(infoPlist:entitlements:buildSettings:bundleID:redirectURI:sdk:keychainGroup:)``.
     public static func diagnose(
         infoPlist: Data, entitlements: Data? = nil, redirectURI: String? = nil, sdk: SDKFlavour = .msal,
         keychainGroup: String? = nil
     ) -> [DoctorFinding] {
-        var findings: [DoctorFinding] = []
-        guard let info = dictionary(infoPlist) else {
-            return [DoctorFinding(.error, "plist-unreadable", "the Info.plist is not a property list with a dictionary at its root",
-                fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`")]
-        }
-
-        // CFBundleIdentifier
-        var bundleIdentifier: String?
-        switch info["CFBundleIdentifier"] {
-        case let value as String:
-            if hasUnexpandedVariable(value) {
-                findings.append(unexpanded("CFBundleIdentifier", value))
-            } else {
-                bundleIdentifier = value
-            }
-        case nil:
-            findings.append(DoctorFinding(.error, "bundle-id-missing", "the Info.plist has no CFBundleIdentifier",
-                fix: "add CFBundleIdentifier with the app's bundle ID"))
-        default:
-            findings.append(wrongType("CFBundleIdentifier", expected: "a string"))
-        }
-
-        // The redirect URI: given, or derived for MSAL.
-        var redirectText = redirectURI
-        if redirectText == nil, sdk == .msal, let bundleIdentifier {
-            redirectText = "msauth.\(bundleIdentifier)://auth"
-            findings.append(DoctorFinding(.info, "redirect-uri-derived", "no redirect URI given; checking the MSAL redirect URI '\(redirectText ?? "")'",
-                fix: "pass --redirect-uri to check another one"))
-        }
-        var redirect: RedirectURI?
-        if let redirectText {
-            if hasUnexpandedVariable(redirectText) {
-                findings.append(unexpanded("the redirect URI", redirectText))
-            } else {
-                do {
-                    redirect = try RedirectURI(parsing: redirectText)
-                } catch {
-                    findings.append(DoctorFinding(.error, "redirect-uri-invalid",
-                        "the redirect URI '\(redirectText)' is not a valid absolute URI: \(error.kind) at offset \(error.offset)",
-                        fix: "use the redirect URI registered for the app, e.g. msauth.<bundle.id>://auth"))
-                }
-            }
-        }
-
-        // CFBundleURLTypes → CFBundleURLSchemes
-        let registeredSchemes = urlSchemes(info, findings: &findings)
-        for scheme in registeredSchemes {
-            if scheme.contains(where: \.isWhitespace) {
-                findings.append(DoctorFinding(.error, "url-scheme-whitespace", "the URL scheme '\(scheme)' contains whitespace",
-                    fix: "remove the whitespace: schemes are matched exactly"))
-            }
-            if hasUnexpandedVariable(scheme) {
-                findings.append(unexpanded("the URL scheme", scheme))
-            }
-        }
-        if let redirect, let scheme = redirect.reference.scheme {
-            var needed: [String] = []
-            switch redirect.form {
-            case .https, .loopback:
-                break  // universal links and loopback need no URL scheme
-            case .certificateAuth:
-                needed = [String(scheme)] + (redirect.inner?.reference.scheme.map { [String($0)] } ?? [])
-            default:
-                needed = [String(scheme)]
-            }
-            for scheme in needed where !registeredSchemes.contains(scheme) {
-                let nearMiss = registeredSchemes.first { $0.lowercased() == scheme.lowercased() || $0.trimmingCharacters(in: .whitespacesAndNewlines) == scheme }
-                findings.append(DoctorFinding(.error, "url-scheme-not-registered",
-                    "the URL scheme '\(scheme)' of the redirect URI is in no CFBundleURLTypes[].CFBundleURLSchemes"
-                        + (nearMiss.map { " (found '\($0)', which does not match exactly)" } ?? ""),
-                    fix: "add '\(scheme)' to CFBundleURLSchemes in a CFBundleURLTypes entry"))
-            }
-            if let bundleIdentifier, let carried = redirect.bundleID, carried.description != bundleIdentifier {
-                findings.append(DoctorFinding(.error, "bundle-id-mismatch",
-                    "CFBundleIdentifier is '\(bundleIdentifier)' but the redirect URI carries '\(carried)'; the broker refuses tokens when they differ",
-                    fix: "use the redirect URI built from the app's bundle ID, e.g. msauth.\(bundleIdentifier)://auth"))
-            }
-        }
-
-        // LSApplicationQueriesSchemes
-        var queried: [String] = []
-        switch info["LSApplicationQueriesSchemes"] {
-        case let values as [Any]:
-            queried = values.compactMap { $0 as? String }
-            if queried.count != values.count { findings.append(wrongType("LSApplicationQueriesSchemes", expected: "an array of strings")) }
-        case nil:
-            break
-        default:
-            findings.append(wrongType("LSApplicationQueriesSchemes", expected: "an array of strings"))
-        }
-        for scheme in sdk.queriedSchemes where !queried.contains(scheme) {
-            findings.append(DoctorFinding(.error, "query-scheme-missing",
-                "LSApplicationQueriesSchemes does not list '\(scheme)', so the app cannot open the broker (\(sdk.rawValue.uppercased()) needs \(sdk.queriedSchemes.joined(separator: " and ")))",
-                fix: "add '\(scheme)' to LSApplicationQueriesSchemes"))
-        }
-
-        // Entitlements
-        if let keychainGroup {
-            findings += keychainFindings(entitlements, group: keychainGroup)
-        } else if let entitlements, dictionary(entitlements) == nil {
-            findings.append(DoctorFinding(.error, "plist-unreadable", "the entitlements file is not a property list with a dictionary at its root",
-                fix: "pass the app's .entitlements file"))
-        }
-        return findings
+        report(infoPlist: infoPlist, entitlements: entitlements, redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup).findings
     }
 
-    static func keychainFindings(_ entitlements: Data?, group: String) -> [DoctorFinding] {
-        guard let entitlements else {
-            return [DoctorFinding(.error, "keychain-group-missing", "the keychain group '\(group)' was named but no entitlements were given",
-                fix: "pass the app's .entitlements file with --entitlements")]
+    /// Checks an Info.plist (and entitlements) read on their own. Never throws: unreadable or
+    /// malformed input is a finding.
+    ///
+    /// - Parameters:
+    ///   - infoPlist: the Info.plist bytes (XML or binary), as in the source tree or as built.
+    ///   - entitlements: the entitlements plist bytes, if any.
+    ///   - buildSettings: values for build settings the files refer to (`PRODUCT_BUNDLE_IDENTIFIER`);
+    ///     a reference to any other setting stays unexpanded, and the checks that need it are skipped.
+    ///   - bundleID: the app's bundle ID: a value for `PRODUCT_BUNDLE_IDENTIFIER`.
+    ///   - redirectURI: the app's redirect URI; when `nil` and `sdk` is MSAL, the MSAL form
+    ///     `msauth.<CFBundleIdentifier>://auth` is derived.
+    ///   - sdk: the broker protocol of the app's SDK.
+    ///   - keychainGroup: a shared keychain group the SDK uses (e.g. `com.microsoft.adalcache`).
+    public static func report(
+        infoPlist: Data, entitlements: Data? = nil, buildSettings: [String: String] = [:], bundleID: String? = nil,
+        redirectURI: String? = nil, sdk: SDKFlavour = .msal, keychainGroup: String? = nil
+    ) -> DoctorReport {
+        let (settings, given) = overrides(buildSettings, bundleID: bundleID)
+        var checker = DoctorChecks(expander: BuildSettingExpander(settings: settings, unsetPolicy: .keepReference),
+                                   givenSettings: given, sdk: sdk)
+        checker.context.infoPlist = "the given Info.plist"
+        let info = dictionary(infoPlist)
+        if info == nil {
+            checker.findings.append(DoctorFinding(.error, .plistUnreadable, "the Info.plist is not a property list with a dictionary at its root",
+                fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
         }
-        guard let plist = dictionary(entitlements) else {
-            return [DoctorFinding(.error, "plist-unreadable", "the entitlements file is not a property list with a dictionary at its root",
-                fix: "pass the app's .entitlements file")]
-        }
-        guard let groups = plist["keychain-access-groups"] as? [String] else {
-            return [DoctorFinding(.error, "keychain-group-missing",
-                plist["keychain-access-groups"] == nil ? "the entitlements have no keychain-access-groups" : "keychain-access-groups is not an array of strings",
-                fix: "add keychain-access-groups with '$(AppIdentifierPrefix)\(group)'")]
-        }
-        // Entries carry the team prefix, written as $(AppIdentifierPrefix) in sources or as
-        // "TEAMID." once built; either way the group is what follows it.
-        let found = groups.contains { entry in
-            entry == group || entry == "$(AppIdentifierPrefix)" + group || entry.hasSuffix("." + group)
-        }
-        return found ? [] : [DoctorFinding(.error, "keychain-group-missing",
-            "keychain-access-groups does not contain '\(group)' (it has \(groups.map { "'\($0)'" }.joined(separator: ", ")))",
-            fix: "add '$(AppIdentifierPrefix)\(group)' to keychain-access-groups")]
+        checker.run(info: info, generatedKeys: [], entitlements: entitlements.map { .data($0) } ?? .none,
+                    redirectURI: redirectURI, keychainGroup: keychainGroup)
+        return checker.report
     }
 
-    /// Every string in `CFBundleURLTypes[].CFBundleURLSchemes[]`.
-    static func urlSchemes(_ info: [String: Any], findings: inout [DoctorFinding]) -> [String] {
-        guard let types = info["CFBundleURLTypes"] else { return [] }
-        guard let entries = types as? [Any] else {
-            findings.append(wrongType("CFBundleURLTypes", expected: "an array of dictionaries"))
-            return []
+    /// Checks a target of an Xcode project: its Info.plist (the file, the one Xcode generates from
+    /// build settings, or both merged) and entitlements, with every value expanded from the
+    /// target's build settings in the chosen configuration.
+    ///
+    /// - Parameters:
+    ///   - project: the `.xcodeproj` directory (or its `project.pbxproj`).
+    ///   - target: the target's name; by default the project's only application target.
+    ///   - configuration: the build configuration; by default `Release`.
+    ///   - buildSettings: values that override every level of the project (as on `xcodebuild`'s
+    ///     command line).
+    ///   - bundleID: a value for `PRODUCT_BUNDLE_IDENTIFIER`, overriding the project's.
+    ///   - infoPlist: an Info.plist to check instead of the target's `INFOPLIST_FILE`.
+    ///   - entitlements: entitlements to check instead of the target's `CODE_SIGN_ENTITLEMENTS`.
+    ///   - redirectURI, sdk, keychainGroup: as for ``report(infoPlist:entitlements:buildSettings:bundleID:redirectURI:sdk:keychainGroup:)``.
+    /// - Throws: ``DoctorProjectError`` when the project cannot be read or the target or
+    ///   configuration is not clear. Everything else is a finding.
+    public static func report(
+        project: URL, target: String? = nil, configuration: String? = nil, buildSettings: [String: String] = [:],
+        bundleID: String? = nil, infoPlist: Data? = nil, entitlements: Data? = nil, redirectURI: String? = nil,
+        sdk: SDKFlavour = .msal, keychainGroup: String? = nil
+    ) throws(DoctorProjectError) -> DoctorReport {
+        let loaded = try XcodeProject.load(project)
+        let (overrideSettings, given) = overrides(buildSettings, bundleID: bundleID)
+        let resolved = try ResolvedTarget.resolve(loaded, targetName: target, configurationName: configuration, overrides: overrideSettings)
+        // A setting set nowhere is unset, and Xcode gives it an empty value — unless some settings
+        // could not be read, in which case it is unknown and the checks that need it are skipped.
+        let expander = BuildSettingExpander(settings: resolved.settings,
+                                            unsetPolicy: resolved.settingsAreIncomplete ? .keepReference : .xcodeSemantics)
+        var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: sdk)
+        checker.projectDescription = "target '\(resolved.target.name)' (\(resolved.configuration))"
+        if resolved.settingsAreIncomplete {
+            checker.unresolvedExplanation = "it is set nowhere in the settings that could be read, and a base .xcconfig could not be read (see xcconfig-unreadable)"
         }
-        var schemes: [String] = []
-        for entry in entries {
-            guard let dictionary = entry as? [String: Any] else {
-                findings.append(wrongType("CFBundleURLTypes[]", expected: "a dictionary"))
-                continue
+        checker.context.project = loaded.bundle.relativePath
+        checker.context.target = resolved.target.name
+        checker.context.productType = resolved.target.productType
+        checker.context.configuration = resolved.configuration
+        checker.context.configurationIsDefault = resolved.configurationIsDefault
+        checker.findings += resolved.findings
+        let shown = { (url: URL) in XCConfigFile.display(url, relativeTo: loaded.sourceRoot) }
+
+        // The Info.plist: a file, the generated one, or the file merged into the generated one.
+        let generates = resolved.isEnabled("GENERATE_INFOPLIST_FILE", expander: expander)
+        var info: [String: Any]?
+        var infoDescription = "none"
+        var generatedKeys: Set<String> = []
+        if let infoPlist {
+            info = dictionary(infoPlist)
+            infoDescription = "the given Info.plist"
+            if info == nil {
+                checker.findings.append(DoctorFinding(.error, .plistUnreadable, "the given Info.plist is not a property list with a dictionary at its root",
+                    fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
             }
-            guard let list = dictionary["CFBundleURLSchemes"] else { continue }
-            guard let values = list as? [Any] else {
-                findings.append(wrongType("CFBundleURLSchemes", expected: "an array of strings"))
-                continue
-            }
-            for value in values {
-                if let scheme = value as? String { schemes.append(scheme) } else {
-                    findings.append(wrongType("CFBundleURLSchemes[]", expected: "a string"))
+        } else if let file = resolved.path("INFOPLIST_FILE", expander: expander) {
+            if let url = file.url {
+                infoDescription = shown(url)
+                if let data = FileManager.default.contents(atPath: url.path) {
+                    info = dictionary(data)
+                    if info == nil {
+                        checker.findings.append(DoctorFinding(.error, .plistUnreadable, "\(shown(url)) (INFOPLIST_FILE) is not a property list with a dictionary at its root",
+                            fix: "check it with `plutil -lint`"))
+                    }
+                } else {
+                    checker.findings.append(DoctorFinding(.error, .plistUnreadable, "INFOPLIST_FILE is '\(file.written)', and \(url.path) cannot be read",
+                        fix: "point INFOPLIST_FILE at the target's Info.plist (relative to the project folder)"))
                 }
+            } else {
+                checker.findings.append(DoctorFinding(.error, .plistUnreadable, "INFOPLIST_FILE is '\(file.written)', which could not be expanded",
+                    fix: "pass the missing settings with --build-setting NAME=VALUE, or the Info.plist with --info-plist"))
+                checker.record(file.expansion, at: "INFOPLIST_FILE")
+            }
+            if generates, info != nil { infoDescription += ", merged into the Info.plist Xcode generates" }
+        } else if generates {
+            info = [:]
+            infoDescription = "generated by Xcode from build settings (GENERATE_INFOPLIST_FILE)"
+            checker.generatedOnly = true
+        } else {
+            checker.findings.append(DoctorFinding(.error, .infoPlistMissing,
+                "\(checker.projectDescription ?? "the target") has no Info.plist: INFOPLIST_FILE is unset and GENERATE_INFOPLIST_FILE is not YES",
+                fix: "set INFOPLIST_FILE to the target's Info.plist, or GENERATE_INFOPLIST_FILE = YES"))
+        }
+        if generates, infoPlist == nil, var merged = info {
+            // Xcode writes CFBundleIdentifier into the generated Info.plist as
+            // $(PRODUCT_BUNDLE_IDENTIFIER); a key in the file takes precedence.
+            if merged["CFBundleIdentifier"] == nil {
+                merged["CFBundleIdentifier"] = "$(PRODUCT_BUNDLE_IDENTIFIER)"
+                generatedKeys.insert("CFBundleIdentifier")
+            }
+            info = merged
+            for key in ["CFBundleURLTypes", "LSApplicationQueriesSchemes"] where resolved.settings.isSet("INFOPLIST_KEY_" + key) {
+                checker.findings.append(DoctorFinding(.warning, .infoPlistKeyIgnored,
+                    "INFOPLIST_KEY_\(key) is set, but Xcode generates only the Info.plist keys it documents build settings for, and \(key) is not one of them: the built app has no \(key) from it",
+                    fix: "put \(key) in an Info.plist file (INFOPLIST_FILE); Xcode merges the file into the generated Info.plist"))
             }
         }
-        return schemes
+        checker.context.infoPlist = infoDescription
+
+        // The entitlements.
+        var entitlementsSource: DoctorChecks.EntitlementsSource = .none
+        if let entitlements {
+            entitlementsSource = .data(entitlements)
+            checker.context.entitlements = "the given entitlements"
+        } else if let file = resolved.path("CODE_SIGN_ENTITLEMENTS", expander: expander) {
+            if let url = file.url {
+                checker.context.entitlements = shown(url)
+                if let data = FileManager.default.contents(atPath: url.path) {
+                    entitlementsSource = .data(data)
+                } else {
+                    entitlementsSource = .unreadable("CODE_SIGN_ENTITLEMENTS is '\(file.written)', and \(url.path) cannot be read")
+                }
+            } else {
+                entitlementsSource = .unreadable("CODE_SIGN_ENTITLEMENTS is '\(file.written)', which could not be expanded")
+                checker.record(file.expansion, at: "CODE_SIGN_ENTITLEMENTS")
+            }
+        }
+
+        checker.findings.insert(DoctorFinding(.info, .projectTarget,
+            "checked target '\(resolved.target.name)' (\(resolved.target.productType ?? "no product type")) in configuration '\(resolved.configuration)'"
+                + (resolved.configurationIsDefault ? " (the default)" : "")
+                + "; Info.plist: \(infoDescription); entitlements: \(checker.context.entitlements ?? "none")",
+            fix: resolved.configurationIsDefault ? "pass --configuration to check another configuration" : "pass --target or --configuration to check another"),
+            at: 0)
+        checker.run(info: info, generatedKeys: generatedKeys, entitlements: entitlementsSource, redirectURI: redirectURI, keychainGroup: keychainGroup)
+        return checker.report
+    }
+
+    /// The caller's settings as the highest level, with `bundleID` as `PRODUCT_BUNDLE_IDENTIFIER`.
+    static func overrides(_ values: [String: String], bundleID: String?) -> (BuildSettings, [String: String]) {
+        var given: [String: String] = [:]
+        for (name, value) in values { given[name] = "--build-setting \(name)=\(value)" }
+        var all = values
+        if let bundleID {
+            all["PRODUCT_BUNDLE_IDENTIFIER"] = bundleID
+            given["PRODUCT_BUNDLE_IDENTIFIER"] = "--bundle-id \(bundleID)"
+        }
+        return (BuildSettings(all, origin: "the command line"), given)
     }
 
     static func dictionary(_ data: Data) -> [String: Any]? {
         (try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)) as? [String: Any]
-    }
-
-    static func hasUnexpandedVariable(_ text: String) -> Bool {
-        text.contains("$(") || text.contains("${")
-    }
-
-    static func unexpanded(_ what: String, _ value: String) -> DoctorFinding {
-        DoctorFinding(.error, "unexpanded-variable", "\(what) contains an unexpanded build variable: '\(value)'",
-            fix: "check the built app's Info.plist, or set the build setting (e.g. PRODUCT_BUNDLE_IDENTIFIER) so that Xcode expands it")
-    }
-
-    static func wrongType(_ key: String, expected: String) -> DoctorFinding {
-        DoctorFinding(.error, "plist-wrong-type", "\(key) should be \(expected)", fix: "fix the type of \(key) in the plist")
     }
 }

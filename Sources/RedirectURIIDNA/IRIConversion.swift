@@ -25,22 +25,18 @@ public enum IRI {
     /// the text unchanged with no diagnostics.
     public static func convertHost(_ text: String) -> IRIConversion {
         let unchanged = IRIConversion(converted: text, originalHost: nil, asciiHost: nil, diagnostics: [])
-        guard let separator = text.firstRange(of: "://") else { return unchanged }
-        let scheme = text[..<separator.lowerBound].lowercased()
-        guard scheme == "http" || scheme == "https" else { return unchanged }
-        let afterSlashes = text[separator.upperBound...]
-        let delimiters: Set<Character> = ["/", "?", "#"]
-        let authorityEnd = afterSlashes.firstIndex { (character: Character) in delimiters.contains(character) } ?? afterSlashes.endIndex
-        let authority = afterSlashes[..<authorityEnd]
-        let hostStart = authority.lastIndex(of: "@").map { authority.index(after: $0) } ?? authority.startIndex
-        var hostEnd = authority.endIndex
-        if let colon = authority[hostStart...].lastIndex(of: ":"),
-            authority[authority.index(after: colon)...].allSatisfy({ (character: Character) in character.isASCII })
-        {
-            hostEnd = colon
-        }
-        let host = String(authority[hostStart..<hostEnd])
-        guard !host.allSatisfy({ (character: Character) in character.isASCII }), !host.hasPrefix("[") else { return unchanged }
+        // The components are found by the core's own parse, so that the host is the one the
+        // strict parser will see (userinfo ends at the first '@', a port is digits): each
+        // non-ASCII byte stands in as an ASCII letter, which keeps every offset.
+        let bytes = Array(text.utf8)
+        let standIn = bytes.map { $0 >= 0x80 ? UInt8(ascii: "a") : $0 }
+        guard let reference = try? URIReference(bytes: standIn, as: .uri),
+            let scheme = reference.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let hostRange = reference.ranges.host, reference.hostKind == .regName,
+            bytes[hostRange].contains(where: { $0 >= 0x80 })
+        else { return unchanged }
+        // The range starts and ends at ASCII bytes, so it never splits a UTF-8 sequence.
+        let host = String(decoding: bytes[hostRange], as: UTF8.self)
 
         var diagnostics: [RedirectDiagnostic] = []
         let result = IDNA.toASCII(host)
@@ -61,7 +57,8 @@ public enum IRI {
                     "the label '\(label)' is suspicious (\(checks)); it looks like '\(skeleton)'"))
             }
         }
-        let converted = String(text[..<hostStart]) + result.output + String(text[hostEnd...])
+        let converted = String(decoding: bytes[..<hostRange.lowerBound], as: UTF8.self) + result.output
+            + String(decoding: bytes[hostRange.upperBound...], as: UTF8.self)
         return IRIConversion(converted: converted, originalHost: host, asciiHost: result.output, diagnostics: diagnostics)
     }
 }

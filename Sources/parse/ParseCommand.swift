@@ -12,7 +12,7 @@ struct ParseCommand: ParsableCommand {
         abstract: "Parse URIs strictly (RFC 3986) and explain them as redirect URIs.",
         discussion: """
             parse [<uri> ...] [--file <path> ...] [--json] [--registered <uri> ...] [--bundle-id <id>] [--iri]
-            parse doctor --info-plist <path> [--entitlements <path>] [--redirect-uri <uri>] [--sdk adal|msal] [--keychain-group <name>] [--json]
+            parse doctor (--project <App.xcodeproj> [--target <name>] [--configuration <name>] | --info-plist <path>) [--build-setting <name=value> ...] [--bundle-id <id>] [--entitlements <path>] [--redirect-uri <uri>] [--sdk adal|msal] [--keychain-group <name>] [--json]
 
             Exit status: 0 when every input is valid (and accepted, when verifying) or the doctor \
             found no error; 1 when any input is invalid or rejected, or the doctor found an error; \

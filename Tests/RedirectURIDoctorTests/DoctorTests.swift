@@ -17,7 +17,7 @@ struct DoctorTests {
         AppConfigurationDoctor.diagnose(
             infoPlist: try data(info), entitlements: try entitlements.map(data), redirectURI: redirect, sdk: sdk,
             keychainGroup: group
-        ).filter { $0.severity != .info }.map(\.code)
+        ).filter { $0.severity != .info }.map(\.code.rawValue)
     }
 
     struct Row: Sendable, CustomTestStringConvertible {
@@ -43,7 +43,7 @@ struct DoctorTests {
         Row(info: "msal-scheme-whitespace.plist", expected: ["url-scheme-whitespace", "url-scheme-not-registered"]),
         Row(info: "msal-no-url-types.plist", expected: ["url-scheme-not-registered"]),
         Row(info: "msal-unexpanded.plist", redirect: "msauth.com.contoso.MailApp://auth",
-            expected: ["unexpanded-variable", "unexpanded-variable", "url-scheme-not-registered"]),
+            expected: ["unexpanded-variable"]),                                   // one finding; the scheme check is skipped
         Row(info: "msal-wrong-types.plist", expected: ["plist-wrong-type", "url-scheme-not-registered", "plist-wrong-type",
                                                         "query-scheme-missing", "query-scheme-missing"]),
         Row(info: "msal-other-bundle-id.plist", redirect: "msauth.com.contoso.MailApp://auth", expected: ["bundle-id-mismatch"]),
@@ -60,6 +60,12 @@ struct DoctorTests {
         Row(info: "msal-good.plist", entitlements: "entitlements-empty.plist", group: "com.microsoft.adalcache", expected: ["keychain-group-missing"]),
         Row(info: "msal-good.plist", group: "com.microsoft.adalcache", expected: ["keychain-group-missing"]),
         Row(info: "msal-good.plist", entitlements: "garbage.plist", group: "com.microsoft.adalcache", expected: ["plist-unreadable"]),
+        // MSAL's client-ID redirect URI msal<client ID>://auth: its fallback, not broker-capable.
+        Row(info: "msal-client-id-only.plist", expected: ["not-broker-capable"]),
+        Row(info: "msal-client-id-and-broker.plist", expected: []),
+        Row(info: "msal-client-id-unexpanded.plist", expected: ["not-broker-capable", "unexpanded-variable"]),
+        Row(info: "msal-good.plist", redirect: "msal3c62ac97-29eb-4aed-a3c8-add0298508da://auth",
+            expected: ["not-broker-capable", "url-scheme-not-registered"]),
     ]
 
     @Test(arguments: rows)
@@ -67,7 +73,7 @@ struct DoctorTests {
         #expect(try Self.codes(row.info, entitlements: row.entitlements, redirect: row.redirect, sdk: row.sdk, group: row.group) == row.expected)
     }
 
-    @Test func rowCountIsPinned() { #expect(Self.rows.count == 25) }
+    @Test func rowCountIsPinned() { #expect(Self.rows.count == 29) }
 
     @Test func everyFindingHasAFixAndTheDocumentedCodes() throws {
         var seen: Set<String> = []
@@ -78,17 +84,18 @@ struct DoctorTests {
             for finding in findings {
                 #expect(!finding.fix.isEmpty)
                 #expect(!finding.message.isEmpty)
-                seen.insert(finding.code)
+                seen.insert(finding.code.rawValue)
             }
         }
         let required: Set<String> = ["url-scheme-not-registered", "url-scheme-whitespace", "query-scheme-missing", "bundle-id-mismatch",
-                                     "unexpanded-variable", "redirect-uri-invalid", "keychain-group-missing", "plist-unreadable"]
+                                     "unexpanded-variable", "redirect-uri-invalid", "keychain-group-missing", "plist-unreadable",
+                                     "not-broker-capable"]
         #expect(required.isSubset(of: seen))
     }
 
     @Test func derivedRedirectIsReportedAsInfo() throws {
         let findings = AppConfigurationDoctor.diagnose(infoPlist: try Self.data("msal-good.plist"))
-        #expect(findings.map(\.code) == ["redirect-uri-derived"])
+        #expect(findings.map(\.code.rawValue) == ["redirect-uri-derived"])
         #expect(findings.first?.message.contains("msauth.com.contoso.MailApp://auth") == true)
     }
 
@@ -100,7 +107,126 @@ struct DoctorTests {
                 return UInt8(truncatingIfNeeded: state >> 33)
             }
             let findings = AppConfigurationDoctor.diagnose(infoPlist: Data(bytes), entitlements: Data(bytes), keychainGroup: "g")
-            #expect(findings.first?.code == "plist-unreadable" || !findings.isEmpty)
+            #expect(findings.first?.code.rawValue == "plist-unreadable" || !findings.isEmpty)
         }
+    }
+}
+
+/// An Info.plist checked without a project: values given with `buildSettings` and `bundleID`, one
+/// finding per unexpanded variable, and the skipped checks with their reasons.
+struct UnexpandedPlistTests {
+    static let sample = DoctorTests.fixtures.appendingPathComponent("Projects/Sample/IdentitySample/Info.plist")
+
+    @Test func oneFindingPerVariableAndOnlyTheChecksThatNeedItAreSkipped() throws {
+        let report = AppConfigurationDoctor.report(infoPlist: try DoctorTests.data("msal-unexpanded.plist"),
+                                                   redirectURI: "msauth.com.contoso.MailApp://auth")
+        #expect(report.findings.map(\.code.rawValue) == ["unexpanded-variable"])
+        #expect(report.findings.first?.severity == .warning)
+        #expect(report.findings.first?.message.contains("CFBundleIdentifier and CFBundleURLTypes[0].CFBundleURLSchemes[0]") == true)
+        #expect(report.skipped.map(\.check) == ["bundle-id", "url-scheme-registered", "bundle-id-matches-redirect"])
+        #expect(report.skipped.last?.reason == "CFBundleIdentifier is $(PRODUCT_BUNDLE_IDENTIFIER) and no value was given")
+        #expect(!report.hasErrors)
+    }
+
+    @Test func theMicrosoftSampleShapeStillGetsItsOtherChecks() throws {
+        let plain = AppConfigurationDoctor.report(infoPlist: try Data(contentsOf: Self.sample))
+        #expect(plain.findings.map(\.code.rawValue) == ["unexpanded-variable"])
+        #expect(plain.skipped.map(\.check) == ["bundle-id", "redirect-uri", "url-scheme-registered", "bundle-id-matches-redirect"])
+        // query-schemes ran: take msauthv3 away and it fails.
+        var info = try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: Self.sample), format: nil) as? [String: Any])
+        info["LSApplicationQueriesSchemes"] = ["msauth", "msauthv2"]
+        let broken = AppConfigurationDoctor.report(infoPlist: try PropertyListSerialization.data(fromPropertyList: info, format: .binary, options: 0))
+        #expect(broken.findings.map(\.code.rawValue) == ["query-scheme-missing", "unexpanded-variable"])
+    }
+
+    @Test(arguments: [
+        ([:], "com.contoso.identitysample.IdentitySample", [String]()),
+        (["PRODUCT_BUNDLE_IDENTIFIER": "com.contoso.identitysample.IdentitySample"], nil, []),
+        ([:], "com.contoso.other", ["url-scheme-not-registered"]),
+    ] as [([String: String], String?, [String])])
+    func valuesGivenExpandTheSettings(settings: [String: String], bundleID: String?, errors: [String]) throws {
+        let report = AppConfigurationDoctor.report(infoPlist: try Data(contentsOf: Self.sample), buildSettings: settings, bundleID: bundleID)
+        #expect(report.findings.filter { $0.severity != .info }.map(\.code.rawValue) == errors)
+        #expect(report.skipped.isEmpty)
+        #expect(report.context.bundleID == bundleID ?? settings["PRODUCT_BUNDLE_IDENTIFIER"])
+    }
+
+    @Test func aValueNoCheckedValueUsesIsNoted() throws {
+        let report = AppConfigurationDoctor.report(infoPlist: try DoctorTests.data("msal-good.plist"), bundleID: "com.contoso.MailApp")
+        #expect(report.findings.map(\.code.rawValue) == ["redirect-uri-derived", "build-setting-unused"])
+        #expect(report.findings.last?.message.contains("--bundle-id com.contoso.MailApp") == true)
+    }
+
+    @Test func signingVariablesInEntitlementsMatchTheGroupThatFollows() throws {
+        let entitlements = try PropertyListSerialization.data(fromPropertyList: [
+            "keychain-access-groups": ["$(TeamIdentifierPrefix)com.microsoft.adalcache", "${AppIdentifierPrefix}$(GROUP)"],
+        ], format: .xml, options: 0)
+        let info = try DoctorTests.data("msal-good.plist")
+        let found = AppConfigurationDoctor.report(infoPlist: info, entitlements: entitlements, keychainGroup: "com.microsoft.adalcache")
+        #expect(found.findings.filter { $0.severity != .info }.isEmpty)
+        #expect(found.findings.map(\.code.rawValue).contains("signing-variable"))
+        let pending = AppConfigurationDoctor.report(infoPlist: info, entitlements: entitlements, keychainGroup: "com.contoso.shared")
+        #expect(pending.skipped.map(\.check) == ["keychain-group"])
+        let given = AppConfigurationDoctor.report(infoPlist: info, entitlements: entitlements, buildSettings: ["GROUP": "com.contoso.shared"],
+                                                  keychainGroup: "com.contoso.shared")
+        #expect(given.skipped.isEmpty && !given.hasErrors)
+        // A built entitlements file: a ten-character prefix, nothing else accepted in its place.
+        for (entry, matches) in [("ABCDE12345.com.microsoft.adalcache", true), ("com.evil.com.microsoft.adalcache", false),
+                                 ("ABCDE1234.com.microsoft.adalcache", false)] {
+            let data = try PropertyListSerialization.data(fromPropertyList: ["keychain-access-groups": [entry]], format: .xml, options: 0)
+            let report = AppConfigurationDoctor.report(infoPlist: info, entitlements: data, keychainGroup: "com.microsoft.adalcache")
+            #expect(report.hasErrors == !matches, "\(entry)")
+        }
+    }
+
+    @Test func expansionProblemsAreFindings() throws {
+        let info = try PropertyListSerialization.data(fromPropertyList: [
+            "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER",
+            "CFBundleURLTypes": [["CFBundleURLSchemes": ["msauth.$(A:dir)", "$(B)"]]],
+            "LSApplicationQueriesSchemes": ["msauthv2", "msauthv3"],
+        ], format: .xml, options: 0)
+        let report = AppConfigurationDoctor.report(infoPlist: info, buildSettings: ["A": "x", "B": "$(C)", "C": "$(B)"])
+        #expect(report.findings.map(\.code.rawValue) == ["build-setting-cycle", "build-setting-operator-unsupported", "build-setting-unterminated"])
+        #expect(report.skipped.map(\.check) == ["bundle-id", "redirect-uri", "url-scheme-registered", "bundle-id-matches-redirect"])
+    }
+}
+
+/// MSAL's client-ID redirect URI: which scheme is one is the core's classification; the doctor
+/// derives the redirect URI MSAL would use and says it cannot reach the broker.
+struct ClientIDRedirectTests {
+    @Test func theFallbackIsDerivedAndTheBrokerFormNamed() throws {
+        let report = AppConfigurationDoctor.report(infoPlist: try DoctorTests.data("msal-client-id-only.plist"))
+        #expect(report.context.redirectURI == "msal3c62ac97-29eb-4aed-a3c8-add0298508da://auth")
+        let finding = try #require(report.findings.first { $0.code == .notBrokerCapable })
+        #expect(finding.severity == .error)
+        #expect(finding.message.contains("it names client 3c62ac97-29eb-4aed-a3c8-add0298508da, not the app"))
+        #expect(finding.fix.contains("msauth.com.contoso.MailApp://auth"))
+        #expect(report.findings.first?.message.contains("and not 'msauth.com.contoso.MailApp'") == true)
+    }
+
+    /// Only what the core classifies as a client ID counts: `msal` followed by anything else is an
+    /// ordinary scheme, and the broker redirect URI is checked (and found missing).
+    @Test(arguments: ["msalnotaclientid", "msal3c62ac97-29eb-4aed-a3c8", "msal3c62ac97-29eb-4aed-a3c8-add0298508da0"])
+    func otherSchemesAreNotClientIDs(scheme: String) throws {
+        let info = try PropertyListSerialization.data(fromPropertyList: [
+            "CFBundleIdentifier": "com.contoso.MailApp",
+            "CFBundleURLTypes": [["CFBundleURLSchemes": [scheme]]],
+            "LSApplicationQueriesSchemes": ["msauthv2", "msauthv3"],
+        ], format: .xml, options: 0)
+        let report = AppConfigurationDoctor.report(infoPlist: info)
+        #expect(report.context.redirectURI == "msauth.com.contoso.MailApp://auth")
+        #expect(report.findings.filter { $0.severity != .info }.map(\.code) == [.urlSchemeNotRegistered])
+    }
+
+    @Test func aPendingSchemeKeepsTheBrokerRedirect() throws {
+        let info = try PropertyListSerialization.data(fromPropertyList: [
+            "CFBundleIdentifier": "com.contoso.MailApp",
+            "CFBundleURLTypes": [["CFBundleURLSchemes": ["msal3c62ac97-29eb-4aed-a3c8-add0298508da", "msauth.$(BROKER_SUFFIX)"]]],
+            "LSApplicationQueriesSchemes": ["msauthv2", "msauthv3"],
+        ], format: .xml, options: 0)
+        let report = AppConfigurationDoctor.report(infoPlist: info)
+        #expect(report.context.redirectURI == "msauth.com.contoso.MailApp://auth")
+        #expect(report.skipped.map(\.check) == ["url-scheme-registered"])
+        #expect(!report.hasErrors)
     }
 }

@@ -69,4 +69,19 @@ struct IDNATests {
         #expect(IRI.convertHost("https://-bad.example/").diagnostics.isEmpty)  // ASCII hosts untouched
         #expect(IRI.convertHost("https://-bü.example/").diagnostics.map(\.code) == [.idnaError])
     }
+
+    /// The host is the one the core's parse finds: userinfo ends at the first '@', a port is
+    /// digits, and only a reg-name host of an http(s) URI is converted.
+    @Test func theHostIsTheCoreParsersHost() {
+        let withUserinfo = IRI.convertHost("https://user@bücher.example:8443/cb?q=ü")
+        #expect(withUserinfo.converted == "https://user@xn--bcher-kva.example:8443/cb?q=ü")
+        #expect(withUserinfo.originalHost == "bücher.example")
+        // Two '@': the core rejects the authority, so nothing is converted (a second parser
+        // that split at the last '@' would have converted 'bücher.example').
+        #expect(IRI.convertHost("https://a@b@bücher.example/").diagnostics.isEmpty)
+        #expect(IRI.convertHost("https://bücher.example:80x/").diagnostics.isEmpty)
+        #expect(IRI.convertHost("https://ü@example.com/").diagnostics.isEmpty)     // only userinfo is non-ASCII
+        #expect(IRI.convertHost("https://[::1]/ü").diagnostics.isEmpty)
+        #expect(IRI.convertHost("HTTPS://bücher.example").converted == "HTTPS://xn--bcher-kva.example")
+    }
 }

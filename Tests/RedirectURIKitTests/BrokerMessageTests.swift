@@ -14,26 +14,29 @@ struct QueryParametersTests {
 
     @Test func duplicatesAreAnErrorNotAChoice() throws {
         let query = QueryParameters("redirect_uri=a&x=1&redirect_uri=b")
-        #expect(throws: BrokerMessageError(.duplicateParameter, parameter: "redirect_uri")) { try query.single("redirect_uri") }
+        #expect(throws: QueryParameterError(.duplicateParameter, name: "redirect_uri", offset: 19)) { try query.single("redirect_uri") }
         #expect(query.all(named: "redirect_uri").count == 2)
         // An encoded spelling of the name is the same parameter.
         let sneaky = QueryParameters("redirect_uri=a&redirect%5Furi=b")
-        #expect(throws: BrokerMessageError(.duplicateParameter, parameter: "redirect_uri")) { try sneaky.single("redirect_uri") }
+        #expect(throws: QueryParameterError(.duplicateParameter, name: "redirect_uri", offset: 15)) { try sneaky.single("redirect_uri") }
     }
 
     /// `single` and `URIReference.queryParameter` (candidates found in place, names compared a
-    /// word at a time) agree with a reference lookup written from SPEC §4: split on '&', skip
-    /// empty pieces, decode the name, and make a second match an error. Targets cover the
+    /// word at a time) agree with a plain reference lookup: split on '&', skip empty pieces,
+    /// decode the name, and make a second match an error at the second piece's offset. Targets cover the
     /// word comparison (8–16 bytes), short and long names, names that no raw name spells as
     /// themselves (`+`, `=`, space), and both decodings.
     @Test(arguments: [QueryDecoding.form, .rfc3986])
     func singleAgreesWithAReferenceLookup(decoding: QueryDecoding) {
-        func reference(_ query: String, _ name: String) -> Result<Substring?, BrokerMessageError> {
+        func reference(_ query: String, _ name: String) -> Result<Substring?, QueryParameterError> {
             var found: Substring??
-            for piece in query.split(separator: "&", omittingEmptySubsequences: true) {
+            var offset = 0
+            for piece in query.split(separator: "&", omittingEmptySubsequences: false) {
+                defer { offset += piece.utf8.count + 1 }
+                guard !piece.isEmpty else { continue }
                 let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard (try? PercentEncoding.decodeString(parts[0], plusIsSpace: decoding == .form)) == name else { continue }
-                if found != nil { return .failure(BrokerMessageError(.duplicateParameter, parameter: name)) }
+                if found != nil { return .failure(QueryParameterError(.duplicateParameter, name: name, offset: offset)) }
                 found = .some(parts.count > 1 ? parts[1] : nil)
             }
             return .success(found ?? nil)
@@ -57,22 +60,25 @@ struct QueryParametersTests {
                 default: return name + "=" + (values.randomElement(using: &generator) ?? "")
                 }
             }.joined(separator: "&")
-            let actual = Result { () throws(BrokerMessageError) in
+            let actual = Result { () throws(QueryParameterError) in
                 try QueryParameters(Substring(query), decoding: decoding).single(target)?.rawValue
             }
             // The in-place lookup on a parsed reference (offsets in the whole text) agrees too;
             // a space makes the URI invalid, so those queries are left to `single`.
-            var candidates = [actual]
-            if let reference = try? URIReference(parsing: "msauth://broker?" + query) {
-                candidates.append(Result { () throws(BrokerMessageError) in
+            let prefix = "msauth://broker?"
+            var candidates = [(actual, 0)]
+            if let reference = try? URIReference(parsing: prefix + query) {
+                candidates.append((Result { () throws(QueryParameterError) in
                     try reference.queryParameter(target, decoding: decoding)?.rawValue
-                })
+                }, prefix.utf8.count))
             }
             let expected = reference(query, target)
-            for candidate in candidates {
+            for (candidate, shift) in candidates {
                 switch (candidate, expected) {
                 case (.success(let a), .success(let b)): #expect(a == b, "\(target) in \(query)")
-                case (.failure(let a), .failure(let b)): #expect(a == b, "\(target) in \(query)")
+                case (.failure(let a), .failure(let b)):
+                    #expect(a.kind == b.kind && a.name == b.name, "\(target) in \(query)")
+                    #expect(a.offset == b.offset.map { $0 + shift }, "\(target) in \(query)")
                 default: Issue.record("the lookup and the reference disagree on \(target) in \(query)")
                 }
             }
@@ -88,12 +94,14 @@ struct QueryParametersTests {
     }
 
     @Test func decodingErrorsNameTheParameter() {
-        #expect(throws: BrokerMessageError.self) { try QueryParameters("x=%FF").value("x") }
+        #expect(throws: QueryParameterError.self) { try QueryParameters("x=%FF").value("x") }
         do {
-            _ = try QueryParameters("x=%FF").value("x")
+            _ = try QueryParameters("a=1&x=%FF").value("x")
         } catch {
             #expect(error.kind == .invalidEncoding)
-            #expect(error.parameter == "x")
+            #expect(error.name == "x")
+            #expect(error.offset == 4)
+            #expect(error.underlying == PercentDecodingError(.invalidUTF8, at: 0))
         }
     }
 }
@@ -347,7 +355,7 @@ struct InPlaceQueryExampleTests {
         #expect(try request.queryParameter("redirect_uri")?.value() == "x-msauth-app://com.app")
         #expect(try request.queryParameter("missing") == nil)
         #expect(try URIReference(parsing: "x-app://h").queryParameter("redirect_uri") == nil)
-        #expect(throws: BrokerMessageError(.duplicateParameter, parameter: "a")) {
+        #expect(throws: QueryParameterError(.duplicateParameter, name: "a", offset: 17)) {
             try URIReference(parsing: "x://h?a=1&a%3D=2&a=3").queryParameter("a")
         }
     }

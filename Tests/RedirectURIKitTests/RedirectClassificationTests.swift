@@ -301,6 +301,17 @@ struct InPlaceClassificationTests {
         #expect(encodedShape.bundleID(in: encoded)?.description == "com.contoso.app")
     }
 
+    /// The in-place comparison gives what comparing the materialised bundle ID gives.
+    @Test(arguments: RedirectClassificationTests.rows.map(\.uri) + ["msauth://code/x-msauth-app%3A%2F%2Fcom%2Econtoso.app"])
+    func bundleIDComparedInPlace(uri: String) throws {
+        let shape = try RedirectURI.classify(uri)
+        let bundleID = try RedirectURI(parsing: uri).bundleID?.description
+        for candidate in [bundleID, bundleID.map { $0 + "x" }, bundleID.map { String($0.dropLast()) }, bundleID?.uppercased(),
+                          "com.contoso.app", "", "x"].compactMap({ $0 }) {
+            #expect(shape.bundleID(in: uri, equals: candidate) == (candidate == bundleID), "\(uri) vs \(candidate)")
+        }
+    }
+
     @Test func agreesOnGeneratedWrappersAndLookAlikes() {
         var generator = SeededGenerator(seed: 11)
         let inner = ["x-msauth-app%3A%2F%2Fcom.app", "msauth.com.app%3A%2F%2Fauth", "msauth.com.app%3A%2F%2Fauth%2Fp",

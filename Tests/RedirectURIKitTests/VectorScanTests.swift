@@ -37,7 +37,7 @@ struct VectorScanTests {
                 bytes.withUnsafeBufferPointer { buffer in
                     guard let base = buffer.baseAddress else { return }
                     #expect(VectorScan.commonPrefixLength(base, at: 0) == (ByteClass.commonBytes.contains(byte) ? 16 : lane))
-                    #expect(VectorScan.base64URLPrefixLength(base, at: 0) == (base64URL.contains(byte) ? 16 : lane))
+                    #expect(Base64.base64URLPrefixLength(base, at: 0) == (base64URL.contains(byte) ? 16 : lane))
                 }
             }
         }

@@ -1,52 +1,109 @@
 /// A problem with a broker message, naming the parameter at fault.
+///
+/// The shape of every error of this package: a ``Kind`` with a stable code, the byte offset where
+/// the problem is (when it has one), and the error underneath kept as a value.
 public struct BrokerMessageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The category of problem; ``Kind/code`` is stable.
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
-        /// A stable identifier.
-        public let code: String
-        init(_ code: String) { self.code = code }
+        let rawValue: UInt8
+
+        /// The stable identifier.
+        public var code: String { Self.table[Int(rawValue)].code }
+        /// A sentence that explains the rule that was broken.
+        public var explanation: String { Self.table[Int(rawValue)].explanation }
         /// The code.
         public var description: String { code }
 
         /// The URL is not a valid RFC 3986 URI.
-        public static let invalidURI = Kind("invalid-uri")
+        public static let invalidURI = Kind(rawValue: 0)
         /// The URL is not a broker request (scheme, host or path).
-        public static let notABrokerRequest = Kind("not-a-broker-request")
+        public static let notABrokerRequest = Kind(rawValue: 1)
         /// The URL is not a broker response.
-        public static let notABrokerResponse = Kind("not-a-broker-response")
+        public static let notABrokerResponse = Kind(rawValue: 2)
         /// A required parameter is absent.
-        public static let missingParameter = Kind("missing-parameter")
+        public static let missingParameter = Kind(rawValue: 3)
         /// A parameter appears more than once (parameter pollution).
-        public static let duplicateParameter = Kind("duplicate-parameter")
+        public static let duplicateParameter = Kind(rawValue: 4)
         /// A parameter's value does not have the required syntax.
-        public static let invalidValue = Kind("invalid-value")
+        public static let invalidValue = Kind(rawValue: 5)
         /// A name or value does not percent-decode to UTF-8.
-        public static let invalidEncoding = Kind("invalid-encoding")
-        /// The nested `redirect_uri` is not acceptable (SPEC §5–6).
-        public static let invalidRedirectURI = Kind("invalid-redirect-uri")
-        /// The response does not come back to the request's redirect URI (SPEC §7).
-        public static let redirectMismatch = Kind("redirect-mismatch")
+        public static let invalidEncoding = Kind(rawValue: 6)
+        /// The nested `redirect_uri` is not acceptable.
+        public static let invalidRedirectURI = Kind(rawValue: 7)
+        /// The response does not come back to the request's redirect URI.
+        public static let redirectMismatch = Kind(rawValue: 8)
+
+        /// Every kind, in documentation order.
+        public static let allKinds: [Kind] = (0..<UInt8(table.count)).map(Kind.init(rawValue:))
+
+        static let table: [(code: String, explanation: String)] = [
+            ("invalid-uri", "the URL is not a valid RFC 3986 URI"),
+            ("not-a-broker-request",
+             "a broker request is msauth://broker, msauthv2://broker, msauthv3://broker or https://login.microsoftonline.com/applebroker/msauthv2, with a query and no fragment"),
+            ("not-a-broker-response", "a broker response has a query and no fragment"),
+            ("missing-parameter", "a required parameter is absent"),
+            ("duplicate-parameter", "the parameter appears more than once; a reader that picks one lets an attacker choose"),
+            ("invalid-value", "the parameter's value does not have the required syntax"),
+            ("invalid-encoding", "a parameter's name or value does not percent-decode to well-formed UTF-8"),
+            ("invalid-redirect-uri", "the redirect_uri is not one a broker can bind to the caller"),
+            ("redirect-mismatch", "the response does not come back to the request's redirect URI"),
+        ]
+    }
+
+    /// The error underneath, kept as a value.
+    public enum Underlying: Sendable, Hashable, CustomStringConvertible {
+        /// The URL did not parse.
+        case parse(URIParseError)
+        /// A parameter could not be read unambiguously.
+        case query(QueryParameterError)
+
+        /// The underlying error's description.
+        public var description: String {
+            switch self {
+            case .parse(let error): "\(error.kind) at offset \(error.offset)"
+            case .query(let error): error.description
+            }
+        }
     }
 
     /// What is wrong.
     public var kind: Kind
     /// The parameter at fault, when there is one.
     public var parameter: String?
+    /// The byte offset in the message's URL where the problem is, when known.
+    public var offset: Int?
     /// Details for people.
     public var detail: String?
+    /// The error underneath, when another error caused this one.
+    public var underlying: Underlying?
 
     /// Creates an error.
-    public init(_ kind: Kind, parameter: String? = nil, detail: String? = nil) {
+    public init(_ kind: Kind, parameter: String? = nil, offset: Int? = nil, detail: String? = nil, underlying: Underlying? = nil) {
         self.kind = kind
         self.parameter = parameter
+        self.offset = offset
         self.detail = detail
+        self.underlying = underlying
     }
 
-    /// `code [parameter]: detail`.
+    /// The URL did not parse.
+    init(parsing error: URIParseError) {
+        self.init(.invalidURI, offset: error.offset, underlying: .parse(error))
+    }
+
+    /// A parameter of the query that starts at `queryStart` in the URL could not be read.
+    init(_ error: QueryParameterError, queryStart: Int) {
+        self.init(error.kind == .duplicateParameter ? .duplicateParameter : .invalidEncoding, parameter: error.name,
+            offset: error.offset.map { $0 &+ queryStart }, underlying: .query(error))
+    }
+
+    /// `code 'parameter': detail (underlying)`.
     public var description: String {
         var text = kind.code
         if let parameter { text += " '\(parameter)'" }
+        if let offset { text += " at offset \(offset)" }
         if let detail { text += ": \(detail)" }
+        if let underlying { text += " (\(underlying))" }
         return text
     }
 }

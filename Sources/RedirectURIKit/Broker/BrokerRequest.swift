@@ -101,7 +101,7 @@ public struct BrokerRequest: Sendable, Hashable {
         do {
             reference = try URIReference(parsing: text, as: .uri)
         } catch {
-            throw BrokerMessageError(.invalidURI, detail: "\(error.kind) at offset \(error.offset)")
+            throw BrokerMessageError(parsing: error)
         }
         return try parseParameters(reference)
     }
@@ -109,11 +109,14 @@ public struct BrokerRequest: Sendable, Hashable {
     /// Reads the endpoint and parameters of a parsed URL.
     public static func parseParameters(_ reference: URIReference) throws(BrokerMessageError) -> BrokerRequest {
         guard let endpoint = BrokerEndpoint(reference), reference.fragment == nil else {
-            throw BrokerMessageError(.notABrokerRequest,
-                detail: "a broker request is msauth://broker, msauthv2://broker, msauthv3://broker or https://login.microsoftonline.com/applebroker/msauthv2, with a query and no fragment")
+            throw BrokerMessageError(.notABrokerRequest)
         }
-        let query = QueryParameters(reference.query ?? "", decoding: .form)
-        let decoded = try query.decoded()
+        let decoded: [(name: String, value: String?)]
+        do {
+            decoded = try QueryParameters(reference.query ?? "", decoding: .form).decoded()
+        } catch {
+            throw BrokerMessageError(error, queryStart: reference.ranges.query?.lowerBound ?? 0)
+        }
         return BrokerRequest(endpoint: endpoint, parameters: decoded.map { BrokerParameter($0.name, $0.value) })
     }
 

@@ -1,5 +1,5 @@
 /// A broker response URL: the app's redirect URI (optionally with the path `/broker`) and the
-/// broker's parameters (SPEC §8).
+/// broker's parameters.
 ///
 /// Reading a response copies nothing: ``response`` and ``hash`` are slices of the URL text, found
 /// in one pass over the query, and the ciphertext is never decoded. Success responses carry
@@ -59,18 +59,23 @@ public struct BrokerResponse: Sendable {
         do {
             reference = try URIReference(parsing: text, as: .uri)
         } catch {
-            throw BrokerMessageError(.invalidURI, detail: "\(error.kind) at offset \(error.offset)")
+            throw BrokerMessageError(parsing: error)
         }
         try self.init(reference)
     }
 
     /// Reads the response parameters of a parsed URL in one pass over its query.
     public init(_ reference: URIReference) throws(BrokerMessageError) {
-        guard let query = reference.query, reference.fragment == nil else {
-            throw BrokerMessageError(.notABrokerResponse, detail: "a broker response has a query and no fragment")
+        guard let query = reference.query, let queryRange = reference.ranges.query, reference.fragment == nil else {
+            throw BrokerMessageError(.notABrokerResponse)
         }
         let parameters = QueryParameters(query, decoding: .form)
-        let found = try Self.findParameters(parameters)
+        let found: Found
+        do {
+            found = try Self.findParameters(parameters)
+        } catch {
+            throw BrokerMessageError(error, queryStart: queryRange.lowerBound)
+        }
         self.url = reference
         self.response = found.response
         self.hash = found.hash
@@ -112,7 +117,7 @@ public struct BrokerResponse: Sendable {
         var seen: UInt8 = 0
         /// The decoded names of the other parameters, kept only when there are some: any name
         /// twice is a duplicate too.
-        var otherNames: [String] = []
+        var otherNames: [(name: String, offset: Int)] = []
     }
 
     /// The fields a response or an error response defines; the first five are kept as slices.
@@ -120,13 +125,13 @@ public struct BrokerResponse: Sendable {
         "response", "hash", "msg_protocol_ver", "broker_nonce", "error_code", "error_description", "error", "suberror",
     ]
 
-    static func findParameters(_ parameters: QueryParameters) throws(BrokerMessageError) -> Found {
-        try StringBytes.withUTF8(parameters.query) { bytes throws(BrokerMessageError) in
+    static func findParameters(_ parameters: QueryParameters) throws(QueryParameterError) -> Found {
+        try StringBytes.withUTF8(parameters.query) { bytes throws(QueryParameterError) in
             try findParameters(parameters, bytes)
         }
     }
 
-    static func findParameters(_ parameters: QueryParameters, _ bytes: UnsafeBufferPointer<UInt8>) throws(BrokerMessageError) -> Found {
+    static func findParameters(_ parameters: QueryParameters, _ bytes: UnsafeBufferPointer<UInt8>) throws(QueryParameterError) -> Found {
         var found = Found()
         var start = 0
         while let piece = RawPiece.next(in: bytes, from: start) {
@@ -146,16 +151,18 @@ public struct BrokerResponse: Sendable {
                 // An error response's `error_description` twice is as ambiguous as a success
                 // response's `response` twice: every field, not only the ones read here.
                 let bit: UInt8 = 1 &<< UInt8(truncatingIfNeeded: name)
-                guard found.seen & bit == 0 else { throw BrokerMessageError(.duplicateParameter, parameter: knownNames[name]) }
+                guard found.seen & bit == 0 else {
+                    throw QueryParameterError(.duplicateParameter, name: knownNames[name], offset: piece.name.lowerBound)
+                }
                 found.seen |= bit
             } else {
-                found.otherNames.append(try decodedName(parameter))
+                found.otherNames.append((try decodedName(parameter), piece.name.lowerBound))
             }
             let value = parameter.rawValue ?? ""
             switch name {
             case 0?:
                 found.response = value
-                found.responseIsBase64URL = piece.value.map { VectorScan.isBase64URL(bytes, $0) } ?? false
+                found.responseIsBase64URL = piece.value.map { Base64.isBase64URL(bytes, $0) } ?? false
             case 1?: found.hash = value
             case 2?: found.protocolText = value
             case 3?: found.brokerNonce = value
@@ -169,28 +176,28 @@ public struct BrokerResponse: Sendable {
         }
         if found.otherNames.count > 1 {
             var names: Set<String> = []
-            for name in found.otherNames where !names.insert(name).inserted {
-                throw BrokerMessageError(.duplicateParameter, parameter: name)
+            for other in found.otherNames where !names.insert(other.name).inserted {
+                throw QueryParameterError(.duplicateParameter, name: other.name, offset: other.offset)
             }
         }
         return found
     }
 
     /// The decoded name of a parameter the response does not define.
-    static func decodedName(_ parameter: QueryParameter) throws(BrokerMessageError) -> String {
+    static func decodedName(_ parameter: QueryParameter) throws(QueryParameterError) -> String {
         do {
             return try parameter.name(.form)
         } catch {
-            throw BrokerMessageError(.invalidEncoding, parameter: String(parameter.rawName), detail: "\(error)")
+            throw QueryParameterError(.invalidEncoding, name: String(parameter.rawName), offset: parameter.nameStart, underlying: error)
         }
     }
 
-    static func requireDecodable(_ parameter: QueryParameter) throws(BrokerMessageError) {
+    static func requireDecodable(_ parameter: QueryParameter) throws(QueryParameterError) {
         for piece in [parameter.rawName, parameter.rawValue ?? ""] where PercentEncoding.needsDecoding(piece, plusIsSpace: true) {
             do {
                 _ = try PercentEncoding.decodeString(piece, plusIsSpace: true)
             } catch {
-                throw BrokerMessageError(.invalidEncoding, parameter: String(parameter.rawName), detail: "\(error)")
+                throw QueryParameterError(.invalidEncoding, name: String(parameter.rawName), offset: parameter.nameStart, underlying: error)
             }
         }
     }

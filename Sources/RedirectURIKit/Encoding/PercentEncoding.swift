@@ -1,12 +1,28 @@
 /// Why percent-decoding failed, and where in the encoded input.
 public struct PercentDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong.
-    public enum Kind: String, Sendable, Hashable {
+    /// The category of a decoding error; its ``code`` is stable.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        let rawValue: UInt8
+
+        /// The stable identifier, e.g. `invalid-utf8`.
+        public var code: String { rawValue == 0 ? "invalid-percent-encoding" : "invalid-utf8" }
+        /// A sentence that explains the rule that was broken.
+        public var explanation: String {
+            rawValue == 0
+                ? "'%' must be followed by two hex digits"
+                : "the decoded bytes are not well-formed UTF-8 (an overlong form, a surrogate, a code point above U+10FFFF or a cut-off sequence)"
+        }
+        /// The stable code.
+        public var description: String { code }
+
         /// `%` not followed by two hex digits (RFC 3986 §2.1). Offset: the first non-hex byte.
-        case invalidPercentEncoding = "invalid-percent-encoding"
+        public static let invalidPercentEncoding = Kind(rawValue: 0)
         /// The decoded bytes are not well-formed UTF-8 (overlong, surrogate, above U+10FFFF,
         /// truncated). Offset: where the offending sequence starts in the encoded input.
-        case invalidUTF8 = "invalid-utf8"
+        public static let invalidUTF8 = Kind(rawValue: 1)
+
+        /// Every kind.
+        public static let allKinds: [Kind] = [.invalidPercentEncoding, .invalidUTF8]
     }
 
     /// What went wrong.
@@ -21,7 +37,7 @@ public struct PercentDecodingError: Error, Sendable, Hashable, CustomStringConve
     }
 
     /// The kind and offset, e.g. `invalid-utf8 at offset 3`.
-    public var description: String { "\(kind.rawValue) at offset \(offset)" }
+    public var description: String { "\(kind) at offset \(offset)" }
 }
 
 /// Percent-encoding (RFC 3986 §2.1) and `application/x-www-form-urlencoded` (`+` is a space).

@@ -70,26 +70,26 @@ public struct URIComponents: Sendable, Hashable {
     /// - Throws: ``URIBuildError`` naming the first component that does not survive the trip.
     public func build() throws(URIBuildError) -> URIReference {
         if host == nil, userinfo != nil || port != nil {
-            throw URIBuildError(component: userinfo != nil ? "userinfo" : "port", reason: "needs a host")
+            throw URIBuildError(.needsHost, component: userinfo != nil ? "userinfo" : "port")
         }
         if host != nil, !path.isEmpty, !path.hasPrefix("/") {
-            throw URIBuildError(component: "path", reason: "must be empty or start with '/' after an authority")
+            throw URIBuildError(.pathNotAbsoluteAfterAuthority, component: "path")
         }
         if host == nil, path.hasPrefix("//") {
-            throw URIBuildError(component: "path", reason: "cannot start with '//' without an authority")
+            throw URIBuildError(.pathStartsWithTwoSlashes, component: "path")
         }
         try validateEachComponent()
         if scheme == nil, host == nil, let firstSegment = path.split(separator: "/", omittingEmptySubsequences: false).first,
             firstSegment.contains(":")
         {
-            throw URIBuildError(component: "path", reason: "a relative path cannot have ':' in its first segment")
+            throw URIBuildError(.colonInFirstSegment, component: "path")
         }
         let text = serialized
         let reference: URIReference
         do {
             reference = try URIReference(parsing: text)
         } catch {
-            throw URIBuildError(component: "reference", reason: error.kind.explanation)
+            throw URIBuildError(.unparsable, component: "reference", offset: error.offset, underlying: error)
         }
         let parsed = URIComponents(reference)
         for (name, expected, actual) in [
@@ -97,7 +97,7 @@ public struct URIComponents: Sendable, Hashable {
             ("host", host, parsed.host), ("port", port, parsed.port), ("path", path, parsed.path),
             ("query", query, parsed.query), ("fragment", fragment, parsed.fragment),
         ] where expected != actual {
-            throw URIBuildError(component: name, reason: "contains a delimiter that changes the parse")
+            throw URIBuildError(.delimiterChangesParse, component: name)
         }
         return reference
     }
@@ -107,7 +107,7 @@ public struct URIComponents: Sendable, Hashable {
         func check(_ value: String?, _ name: String, _ isValid: (UnsafeBufferPointer<UInt8>) -> Bool) throws(URIBuildError) {
             guard let value else { return }
             if !StringBytes.withUTF8(value, isValid) {
-                throw URIBuildError(component: name, reason: "is not valid \(name) syntax (RFC 3986 §3)")
+                throw URIBuildError(.invalidComponent, component: name)
             }
         }
         func consumesAll(_ byteClass: ByteClass) -> (UnsafeBufferPointer<UInt8>) -> Bool {
@@ -131,17 +131,66 @@ public struct URIComponents: Sendable, Hashable {
 
 /// Why components could not be built into a valid URI reference.
 public struct URIBuildError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The component at fault: `scheme`, `userinfo`, `host`, `port`, `path`, `query` or `fragment`.
-    public var component: String
-    /// What is wrong with it.
-    public var reason: String
+    /// The category; its ``code`` is stable.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        let rawValue: UInt8
 
-    /// Creates an error.
-    public init(component: String, reason: String) {
-        self.component = component
-        self.reason = reason
+        /// The stable identifier.
+        public var code: String { Self.table[Int(rawValue)].code }
+        /// A sentence that explains the rule that was broken.
+        public var explanation: String { Self.table[Int(rawValue)].explanation }
+        /// The code.
+        public var description: String { code }
+
+        /// A component does not match its own rule (RFC 3986 §3).
+        public static let invalidComponent = Kind(rawValue: 0)
+        /// Userinfo or a port without a host.
+        public static let needsHost = Kind(rawValue: 1)
+        /// A path after an authority that is neither empty nor starts with `/`.
+        public static let pathNotAbsoluteAfterAuthority = Kind(rawValue: 2)
+        /// A path starting with `//` without an authority.
+        public static let pathStartsWithTwoSlashes = Kind(rawValue: 3)
+        /// A relative path with `:` in its first segment.
+        public static let colonInFirstSegment = Kind(rawValue: 4)
+        /// The serialized text does not parse (the parse error is ``URIBuildError/underlying``).
+        public static let unparsable = Kind(rawValue: 5)
+        /// A component holds a delimiter, so that parsing gives other components back.
+        public static let delimiterChangesParse = Kind(rawValue: 6)
+
+        /// Every kind, in documentation order.
+        public static let allKinds: [Kind] = (0..<UInt8(table.count)).map(Kind.init(rawValue:))
+
+        static let table: [(code: String, explanation: String)] = [
+            ("invalid-component", "the component does not match its rule in RFC 3986 §3"),
+            ("needs-host", "userinfo and a port need a host"),
+            ("path-not-absolute-after-authority", "after an authority, the path must be empty or start with '/'"),
+            ("path-starts-with-two-slashes", "without an authority, the path cannot start with '//'"),
+            ("colon-in-first-segment", "a relative path cannot have ':' in its first segment"),
+            ("unparsable", "the serialized text is not a URI reference"),
+            ("delimiter-changes-parse", "the component contains a delimiter that changes the parse"),
+        ]
     }
 
-    /// `component: reason`.
-    public var description: String { "\(component): \(reason)" }
+    /// What is wrong.
+    public var kind: Kind
+    /// The component at fault: `scheme`, `userinfo`, `host`, `port`, `path`, `query`,
+    /// `fragment`, or `reference` for the whole serialized text.
+    public var component: String
+    /// The byte offset in the serialized text, when known.
+    public var offset: Int?
+    /// The parse error of the serialized text (kind ``Kind/unparsable``).
+    public var underlying: URIParseError?
+
+    /// Creates an error.
+    public init(_ kind: Kind, component: String, offset: Int? = nil, underlying: URIParseError? = nil) {
+        self.kind = kind
+        self.component = component
+        self.offset = offset
+        self.underlying = underlying
+    }
+
+    /// `component: code (underlying)`.
+    public var description: String {
+        "\(component): \(kind)" + (underlying.map { " (\($0.kind) at offset \($0.offset))" } ?? "")
+    }
 }

@@ -75,7 +75,7 @@ public struct BundleID: Sendable, Hashable, CustomStringConvertible {
             // boundary of two blocks that do not overlap.
             let start = min(index, count &- VectorScan.width)
             if start == index, start > 0, base[start &- 1] == ASCII.period, base[start] == ASCII.period { return .invalid }
-            let lanes = VectorScan.bundleIDLanes(UnsafeRawPointer(base + start).loadUnaligned(as: VectorScan.Block.self))
+            let lanes = bundleIDLanes(UnsafeRawPointer(base + start).loadUnaligned(as: VectorScan.Block.self))
             guard lanes.outside == 0, lanes.dots & (lanes.dots >> 1) == 0 else { return .invalid }
             anyDot |= lanes.dots
             index = start &+ VectorScan.width
@@ -93,7 +93,7 @@ public struct BundleID: Sendable, Hashable, CustomStringConvertible {
             return shape(contiguous: UnsafeBufferPointer(rebasing: bytes[range]))
         }
         let blockStart = min(range.lowerBound, bytes.count &- VectorScan.width)
-        let lanes = VectorScan.bundleIDLanes(UnsafeRawPointer(base + blockStart).loadUnaligned(as: VectorScan.Block.self))
+        let lanes = bundleIDLanes(UnsafeRawPointer(base + blockStart).loadUnaligned(as: VectorScan.Block.self))
         let first = UInt32(truncatingIfNeeded: range.lowerBound &- blockStart)
         let mask: UInt32 = ((1 &<< UInt32(truncatingIfNeeded: count)) &- 1) &<< first
         let dots = lanes.dots & mask
@@ -125,4 +125,15 @@ extension Collection where Element == UInt8 {
         elementsEqual(other) { ASCII.lowercased($0) == ASCII.lowercased($1) }
     }
 
+}
+
+extension BundleID {
+    /// For a bundle ID (`1*( ALPHA / DIGIT / "-" / "." )`): the lanes outside that class and the
+    /// lanes holding `.`, one bit per lane.
+    @inline(__always)
+    static func bundleIDLanes(_ block: VectorScan.Block) -> (outside: UInt32, dots: UInt32) {
+        let members = VectorScan.alphanumerics(block) | VectorScan.inRange(block, 0x2D, 0x2E)
+        let dots = VectorScan.inRange(block, 0x2E, 0x2E) & VectorScan.Block(repeating: 0x80)
+        return (VectorScan.laneBits(VectorScan.outsideMask(block, members: members)), VectorScan.laneBits(dots))
+    }
 }

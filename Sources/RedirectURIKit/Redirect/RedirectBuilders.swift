@@ -1,11 +1,57 @@
 /// Why a redirect URI could not be built from the given parts.
 public struct RedirectBuildError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What is wrong with the parts.
-    public var reason: String
+    /// The category; its ``code`` is stable.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        let rawValue: UInt8
+
+        /// The stable identifier.
+        public var code: String { Self.table[Int(rawValue)].code }
+        /// A sentence that explains the rule that was broken.
+        public var explanation: String { Self.table[Int(rawValue)].explanation }
+        /// The code.
+        public var description: String { code }
+
+        /// A part is out of its range (a port, a hash length, a wrapped form).
+        public static let invalidPart = Kind(rawValue: 0)
+        /// The written text is not a URI (the parse error is ``RedirectBuildError/underlying``).
+        public static let invalidURI = Kind(rawValue: 1)
+        /// The written text is a URI of another form.
+        public static let wrongForm = Kind(rawValue: 2)
+        /// Classifying the written text gives other parts back.
+        public static let partsDoNotRoundTrip = Kind(rawValue: 3)
+
+        /// Every kind, in documentation order.
+        public static let allKinds: [Kind] = (0..<UInt8(table.count)).map(Kind.init(rawValue:))
+
+        static let table: [(code: String, explanation: String)] = [
+            ("invalid-part", "a part is outside what the form allows"),
+            ("invalid-uri", "the parts do not make a valid URI"),
+            ("wrong-form", "the parts make a URI of another form"),
+            ("parts-do-not-round-trip", "classifying the URI gives other parts back"),
+        ]
+    }
+
+    /// What is wrong.
+    public var kind: Kind
+    /// The byte offset in the written text, when known.
+    public var offset: Int?
+    /// Details for people.
+    public var detail: String?
+    /// The parse error of the written text (kind ``Kind/invalidURI``).
+    public var underlying: URIParseError?
+
     /// Creates an error.
-    public init(_ reason: String) { self.reason = reason }
-    /// The reason.
-    public var description: String { reason }
+    public init(_ kind: Kind, detail: String? = nil, offset: Int? = nil, underlying: URIParseError? = nil) {
+        self.kind = kind
+        self.detail = detail
+        self.offset = offset
+        self.underlying = underlying
+    }
+
+    /// `code: detail (underlying)`.
+    public var description: String {
+        kind.code + (detail.map { ": \($0)" } ?? "") + (underlying.map { " (\($0.kind) at offset \($0.offset))" } ?? "")
+    }
 }
 
 /// Builders for each form: build → classify returns the same parts.
@@ -23,7 +69,7 @@ extension RedirectURI {
     public static func adalBroker(scheme: String, bundleID: BundleID) throws(RedirectBuildError) -> RedirectURI {
         let built = try checked("\(scheme)://\(bundleID.text)", as: .adalBroker)
         guard built.bundleID == bundleID, built.reference.scheme.map(String.init) == scheme else {
-            throw RedirectBuildError("the parts do not survive a round trip")
+            throw RedirectBuildError(.partsDoNotRoundTrip, detail: "the scheme or bundle ID")
         }
         return built
     }
@@ -31,7 +77,7 @@ extension RedirectURI {
     /// `msauth.<bundle.id>://auth` (MSAL broker form).
     public static func msalBroker(bundleID: BundleID) throws(RedirectBuildError) -> RedirectURI {
         let built = try checked("msauth.\(bundleID.text)://auth", as: .msalBroker)
-        guard built.bundleID == bundleID else { throw RedirectBuildError("the bundle ID does not survive a round trip") }
+        guard built.bundleID == bundleID else { throw RedirectBuildError(.partsDoNotRoundTrip, detail: "the bundle ID") }
         return built
     }
 
@@ -39,7 +85,7 @@ extension RedirectURI {
     public static func msalClientID(_ clientID: String) throws(RedirectBuildError) -> RedirectURI {
         let built = try checked("msal\(clientID)://auth", as: .msalClientID)
         guard built.clientID.map(String.init) == clientID else {
-            throw RedirectBuildError("the client ID does not survive a round trip")
+            throw RedirectBuildError(.partsDoNotRoundTrip, detail: "the client ID")
         }
         return built
     }
@@ -48,23 +94,23 @@ extension RedirectURI {
     /// The inner URI must be an ADAL or MSAL broker redirect URI.
     public static func certificateAuth(wrapping inner: RedirectURI) throws(RedirectBuildError) -> RedirectURI {
         guard inner.form == .adalBroker || inner.form == .msalBroker else {
-            throw RedirectBuildError("a certificate-auth wrapper wraps an ADAL or MSAL broker redirect URI, not \(inner.form.rawValue)")
+            throw RedirectBuildError(.invalidPart, detail: "a certificate-auth wrapper wraps an ADAL or MSAL broker redirect URI, not \(inner.form.rawValue)")
         }
         let encoded = PercentEncoding.encode(inner.reference.text, allowing: .unreserved)
         let built = try checked("msauth://code/\(encoded)", as: .certificateAuth)
         guard built.inner?.reference.text == inner.reference.text else {
-            throw RedirectBuildError("the inner URI does not survive a round trip")
+            throw RedirectBuildError(.partsDoNotRoundTrip, detail: "the inner URI")
         }
         return built
     }
 
     /// `msauth://<package>/<percent-encoded base64 of the 20-byte signature hash>`.
     public static func androidBroker(package: String, signatureHash: [UInt8]) throws(RedirectBuildError) -> RedirectURI {
-        guard signatureHash.count == 20 else { throw RedirectBuildError("the signature hash is a SHA-1: 20 bytes") }
+        guard signatureHash.count == 20 else { throw RedirectBuildError(.invalidPart, detail: "the signature hash is a SHA-1: 20 bytes") }
         let encoded = PercentEncoding.encode(Base64.encode(signatureHash), allowing: .unreserved)
         let built = try checked("msauth://\(package)/\(encoded)", as: .androidBroker)
         guard built.androidPackage.map(String.init) == package, built.signatureHash == signatureHash else {
-            throw RedirectBuildError("the package or hash does not survive a round trip")
+            throw RedirectBuildError(.partsDoNotRoundTrip, detail: "the package or hash")
         }
         return built
     }
@@ -74,7 +120,7 @@ extension RedirectURI {
         let built = try checked("\(scheme):\(path)", as: .privateUse)
         guard built.reference.scheme == scheme[...], built.reference.path == path[...],
             built.reference.query == nil, built.reference.fragment == nil
-        else { throw RedirectBuildError("the scheme or path does not survive a round trip") }
+        else { throw RedirectBuildError(.partsDoNotRoundTrip, detail: "the scheme or path") }
         return built
     }
 
@@ -88,10 +134,10 @@ extension RedirectURI {
 
     /// `http://<127.0.0.1 | [::1]>[:port]<path>`; the port must be 1–65535.
     public static func loopback(host: LoopbackHost, port: Int?, path: String) throws(RedirectBuildError) -> RedirectURI {
-        if let port, !(1...65_535).contains(port) { throw RedirectBuildError("a loopback port is 1–65535") }
+        if let port, !(1...65_535).contains(port) { throw RedirectBuildError(.invalidPart, detail: "a loopback port is 1–65535") }
         let built = try checked("http://\(host.rawValue)\(port.map { ":\($0)" } ?? "")\(path)", as: .loopback)
         guard built.reference.portNumber == port, built.reference.path == path[...] else {
-            throw RedirectBuildError("the port or path does not survive a round trip")
+            throw RedirectBuildError(.partsDoNotRoundTrip, detail: "the port or path")
         }
         return built
     }
@@ -102,7 +148,7 @@ extension RedirectURI {
         guard built.reference.host == host[...], built.reference.path == path[...], built.reference.port == nil,
             built.reference.query == nil, built.reference.fragment == nil
         else {
-            throw RedirectBuildError("the host or path does not survive a round trip")
+            throw RedirectBuildError(.partsDoNotRoundTrip, detail: "the host or path")
         }
         return built
     }
@@ -112,10 +158,10 @@ extension RedirectURI {
         do {
             built = try RedirectURI(parsing: text)
         } catch {
-            throw RedirectBuildError("'\(text)' is not a valid URI: \(error.kind) at offset \(error.offset)")
+            throw RedirectBuildError(.invalidURI, detail: "'\(text)'", offset: error.offset, underlying: error)
         }
         guard built.form == form else {
-            throw RedirectBuildError("'\(text)' is \(built.form.rawValue), not \(form.rawValue)")
+            throw RedirectBuildError(.wrongForm, detail: "'\(text)' is \(built.form.rawValue), not \(form.rawValue)")
         }
         return built
     }

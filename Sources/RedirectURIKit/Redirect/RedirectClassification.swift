@@ -51,6 +51,31 @@ public struct RedirectClassification: Sendable, Hashable {
         return (try? RedirectURI(parsing: text))?.bundleID
     }
 
+    /// Whether the bundle ID found in `text` is exactly `expected` — the question a broker asks
+    /// on every round trip — compared in place, with no string made. `false` when the form
+    /// carries no bundle ID. (Rule `bundle-id` of the "Verification rules" article compares
+    /// exactly; ``RedirectVerifier`` applies the whole policy.)
+    ///
+    /// ```swift
+    /// let uri = "msauth.com.contoso.app://auth"
+    /// try RedirectURI.classify(uri).bundleID(in: uri, equals: "com.contoso.app")   // true
+    /// try RedirectURI.classify(uri).bundleID(in: uri, equals: "com.Contoso.app")   // false
+    /// ```
+    ///
+    /// - Parameter text: the classified text. Another text gives a meaningless result.
+    public func bundleID(in text: String, equals expected: String) -> Bool {
+        guard let range = bundleIDRange else {
+            // None, or a wrapper that percent-encodes it: the decoded inner URI has it.
+            return form.carriesBundleID && bundleID(in: text)?.text.utf8.elementsEqual(expected.utf8) == true
+        }
+        return StringBytes.withUTF8(text) { bytes in
+            StringBytes.withUTF8(expected) { expectedBytes in
+                range.upperBound <= bytes.count
+                    && UnsafeBufferPointer(rebasing: bytes[range]).equalsBytes(of: expectedBytes)
+            }
+        }
+    }
+
     init(_ decision: RedirectDecision, ranges: URIComponentRanges) {
         self.ranges = ranges
         packed = SIMD4(decision.form.index, decision.bundleIDStart, decision.bundleIDEnd, 0)

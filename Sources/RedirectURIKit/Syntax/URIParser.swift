@@ -54,47 +54,20 @@ public enum URIParser {
         do {
             ranges = try Scanner(input: input, vectorized: vectorized).scanReference(grammar)
         } catch {
-            throw URIParseError(error.kind.publicKind, at: error.offset, in: input)
+            throw URIParseError(error.kind, at: error.offset, in: input)
         }
         assert(ranges.invariantsHold(in: input), "parse result violates its invariants")
         return ranges
     }
 }
 
-/// A parse failure as the scanner reports it: a kind and an offset, two words that travel in
+/// A parse failure as the scanner reports it: a one-byte kind and an offset, which travel in
 /// registers. The public ``URIParseError``, with its excerpt of the input, is built once, at the
 /// entry point: built at each throw site, it made the productions too large for the optimizer
 /// to inline them, or even to inline `ByteClass.contains` into their loops (measured: 20–40 ns
 /// per short URI).
 struct ScanFailure: Error {
-    enum Kind: UInt8 {
-        case invalidScheme, missingScheme, unexpectedScheme, invalidPercentEncoding
-        case invalidAuthorityCharacter, invalidHostCharacter, invalidIPv6Address, invalidIPvFuture
-        case unterminatedIPLiteral, invalidCharacterAfterHost, invalidPort, invalidPathCharacter
-        case invalidQueryCharacter, invalidFragmentCharacter, unexpectedFragment
-
-        var publicKind: URIParseError.Kind {
-            switch self {
-            case .invalidScheme: .invalidScheme
-            case .missingScheme: .missingScheme
-            case .unexpectedScheme: .unexpectedScheme
-            case .invalidPercentEncoding: .invalidPercentEncoding
-            case .invalidAuthorityCharacter: .invalidAuthorityCharacter
-            case .invalidHostCharacter: .invalidHostCharacter
-            case .invalidIPv6Address: .invalidIPv6Address
-            case .invalidIPvFuture: .invalidIPvFuture
-            case .unterminatedIPLiteral: .unterminatedIPLiteral
-            case .invalidCharacterAfterHost: .invalidCharacterAfterHost
-            case .invalidPort: .invalidPort
-            case .invalidPathCharacter: .invalidPathCharacter
-            case .invalidQueryCharacter: .invalidQueryCharacter
-            case .invalidFragmentCharacter: .invalidFragmentCharacter
-            case .unexpectedFragment: .unexpectedFragment
-            }
-        }
-    }
-
-    let kind: Kind
+    let kind: URIParseError.Kind
     let offset: Int
 }
 
@@ -112,7 +85,7 @@ struct Scanner {
     var count: Int { input.count }
 
     @inline(__always)
-    func error(_ kind: ScanFailure.Kind, at offset: Int) -> ScanFailure {
+    func error(_ kind: URIParseError.Kind, at offset: Int) -> ScanFailure {
         ScanFailure(kind: kind, offset: offset)
     }
 
@@ -465,7 +438,7 @@ struct Scanner {
             if index < count { throw error(.invalidFragmentCharacter, at: index) }
         }
         guard index == count else {
-            let kind: ScanFailure.Kind =
+            let kind: URIParseError.Kind =
                 tail.queryStart >= 0 ? .invalidQueryCharacter : .invalidPathCharacter
             throw error(kind, at: index)
         }

@@ -81,39 +81,10 @@ enum VectorScan {
         return UInt32(truncatingIfNeeded: movemask(words[1])) << 8 | UInt32(truncatingIfNeeded: movemask(words[0]))
     }
 
-    /// For a bundle ID (`1*( ALPHA / DIGIT / "-" / "." )`): the lanes outside that class and the
-    /// lanes holding `.`, one bit per lane.
-    @inline(__always)
-    static func bundleIDLanes(_ block: Block) -> (outside: UInt32, dots: UInt32) {
-        let members = alphanumerics(block) | inRange(block, 0x2D, 0x2E)
-        let dots = inRange(block, 0x2E, 0x2E) & Block(repeating: 0x80)
-        return (laneBits(outsideMask(block, members: members)), laneBits(dots))
-    }
-
-    /// For a query piece at `index` (`index + 16` in bounds): how many bytes come before the
-    /// first `=` or `&` (16 when there is none in the block, so the name may go on), and whether
-    /// those bytes hold a `%` or `+` (a name that needs decoding).
-    @inline(__always)
-    static func queryName(_ base: UnsafePointer<UInt8>, at index: Int) -> (length: Int, hasEscapes: Bool) {
-        let block = UnsafeRawPointer(base + index).loadUnaligned(as: Block.self)
-        let high = Block(repeating: 0x80)
-        let delimiters = laneBits((inRange(block, 0x3D, 0x3D) | inRange(block, 0x26, 0x26)) & high)
-        let escapes = laneBits((inRange(block, 0x25, 0x25) | inRange(block, 0x2B, 0x2B)) & high)
-        let length = (delimiters | 0x1_0000).trailingZeroBitCount
-        return (length, escapes & ((1 &<< UInt32(length)) &- 1) != 0)
-    }
-
     /// `ALPHA / DIGIT / "+" / "-" / "."`: the bytes of a scheme after its first.
     @inline(__always)
     static func schemeMembers(of bytes: Block) -> Block {
         alphanumerics(bytes) | inRange(bytes, 0x2D, 0x2E) | inRange(bytes, 0x2B, 0x2B)
-    }
-
-    /// How many bytes at `index` (at most 16) are base64url (`A–Z a–z 0–9 - _`).
-    @inline(__always)
-    static func base64URLPrefixLength(_ base: UnsafePointer<UInt8>, at index: Int) -> Int {
-        let block = UnsafeRawPointer(base + index).loadUnaligned(as: Block.self)
-        return leadingMembers(outside: outsideMask(block, members: base64URLMembers(of: block)))
     }
 
     // Lane tests are signed comparisons: with `Int8` lanes, which SSE2 and NEON compare
@@ -146,11 +117,6 @@ enum VectorScan {
             | inRange(bytes, 0x2D, 0x2E)                                    // - .
             | inRange(bytes, 0x5F, 0x5F) | inRange(bytes, 0x7E, 0x7E)       // _ ~
             | inRange(bytes, 0x3D, 0x3D) | inRange(bytes, 0x26, 0x26) | inRange(bytes, 0x2B, 0x2B)  // = & +
-    }
-
-    @inline(__always)
-    static func base64URLMembers(of bytes: Block) -> Block {
-        alphanumerics(bytes) | inRange(bytes, 0x2D, 0x2D) | inRange(bytes, 0x5F, 0x5F)
     }
 
     /// 0x80 in every lane that is not a member (non-ASCII bytes are never members).
@@ -200,20 +166,4 @@ extension VectorScan {
         return index
     }
 
-    /// Whether `bytes[range]` is all base64url (`A–Z a–z 0–9 - _`).
-    @inline(__always)
-    static func isBase64URL(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        var index = range.lowerBound
-        if let base = bytes.baseAddress {
-            while index &+ width <= range.upperBound {
-                guard base64URLPrefixLength(base, at: index) == width else { return false }
-                index &+= width
-            }
-        }
-        while index < range.upperBound {
-            guard Base64.value(bytes[index], urlSafe: true) != nil else { return false }
-            index &+= 1
-        }
-        return true
-    }
 }

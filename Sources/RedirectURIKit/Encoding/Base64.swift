@@ -96,3 +96,36 @@ public enum Base64 {
         return count % 4 == 1 ? count : nil
     }
 }
+
+/// The base64url check of broker payloads (often several KB), sixteen bytes at a time.
+extension Base64 {
+    /// How many bytes at `index` (at most 16) are base64url (`A–Z a–z 0–9 - _`).
+    @inline(__always)
+    static func base64URLPrefixLength(_ base: UnsafePointer<UInt8>, at index: Int) -> Int {
+        let block = UnsafeRawPointer(base + index).loadUnaligned(as: VectorScan.Block.self)
+        return VectorScan.leadingMembers(outside: VectorScan.outsideMask(block, members: base64URLMembers(of: block)))
+    }
+
+    /// The lanes of `bytes` that are base64url.
+    @inline(__always)
+    static func base64URLMembers(of bytes: VectorScan.Block) -> VectorScan.Block {
+        VectorScan.alphanumerics(bytes) | VectorScan.inRange(bytes, 0x2D, 0x2D) | VectorScan.inRange(bytes, 0x5F, 0x5F)
+    }
+
+    /// Whether `bytes[range]` is all base64url (`A–Z a–z 0–9 - _`).
+    @inline(__always)
+    static func isBase64URL(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var index = range.lowerBound
+        if let base = bytes.baseAddress {
+            while index &+ VectorScan.width <= range.upperBound {
+                guard base64URLPrefixLength(base, at: index) == VectorScan.width else { return false }
+                index &+= VectorScan.width
+            }
+        }
+        while index < range.upperBound {
+            guard Base64.value(bytes[index], urlSafe: true) != nil else { return false }
+            index &+= 1
+        }
+        return true
+    }
+}

@@ -1,4 +1,63 @@
-/// How a query's names and values are decoded (SPEC §4).
+/// Why a query parameter could not be read unambiguously.
+///
+/// ```swift
+/// do {
+///     _ = try QueryParameters("redirect_uri=a&redirect%5Furi=b").single("redirect_uri")
+/// } catch {
+///     error.kind     // .duplicateParameter
+///     error.offset   // 15: where the second one starts in the query
+/// }
+/// ```
+public struct QueryParameterError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The category; its ``code`` is stable.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        let rawValue: UInt8
+
+        /// The stable identifier.
+        public var code: String { rawValue == 0 ? "duplicate-parameter" : "invalid-encoding" }
+        /// A sentence that explains the rule that was broken.
+        public var explanation: String {
+            rawValue == 0
+                ? "the parameter appears more than once; picking the first or the last would let an attacker choose"
+                : "the parameter's name or value does not percent-decode to well-formed UTF-8"
+        }
+        /// The stable code.
+        public var description: String { code }
+
+        /// A name that appears more than once (compared after decoding).
+        public static let duplicateParameter = Kind(rawValue: 0)
+        /// A name or value that does not decode.
+        public static let invalidEncoding = Kind(rawValue: 1)
+
+        /// Every kind.
+        public static let allKinds: [Kind] = [.duplicateParameter, .invalidEncoding]
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// The parameter: the name asked for, or the raw name of a piece that does not decode.
+    public var name: String
+    /// The byte offset in the query of the piece at fault (the second of two duplicates), when
+    /// known.
+    public var offset: Int?
+    /// Why a name or value did not decode (its offset is within that name or value).
+    public var underlying: PercentDecodingError?
+
+    /// Creates an error.
+    public init(_ kind: Kind, name: String, offset: Int? = nil, underlying: PercentDecodingError? = nil) {
+        self.kind = kind
+        self.name = name
+        self.offset = offset
+        self.underlying = underlying
+    }
+
+    /// `code 'name' at offset N: underlying`.
+    public var description: String {
+        "\(kind) '\(name)'" + (offset.map { " at offset \($0)" } ?? "") + (underlying.map { ": \($0)" } ?? "")
+    }
+}
+
+/// How a query's names and values are decoded: RFC 3986, or HTML form encoding.
 public enum QueryDecoding: Sendable, Hashable {
     /// RFC 3986: `%XX` only; `+` is a plus.
     case rfc3986
@@ -70,7 +129,7 @@ public struct QueryParameter: Sendable, Hashable {
     }
 }
 
-/// The parameters of a query, split on `&` into `name=value` pieces (SPEC §4), read lazily.
+/// The parameters of a query, split on `&` into `name=value` pieces, read lazily.
 ///
 /// Iteration yields every piece in order (duplicates included) as slices of the query; nothing is
 /// decoded or copied until a name or value is asked for. Empty pieces (`a=1&&b=2`) are skipped.
@@ -129,9 +188,9 @@ public struct QueryParameters: Sequence, Sendable {
 
     /// The one piece named `name`, or `nil` when there is none.
     ///
-    /// - Throws: ``BrokerMessageError`` `duplicate-parameter` when the name appears more than once:
-    ///   picking the first or the last would let an attacker choose (parameter pollution).
-    public func single(_ name: String) throws(BrokerMessageError) -> QueryParameter? {
+    /// - Throws: ``QueryParameterError`` `duplicate-parameter` when the name appears more than
+    ///   once: picking the first or the last would let an attacker choose (parameter pollution).
+    public func single(_ name: String) throws(QueryParameterError) -> QueryParameter? {
         // Fast path: the pieces that may hold the name are found in place and only their names
         // are read (see RawPiece.lookUp).
         let outcome = StringBytes.withUTF8(name) { target in
@@ -141,36 +200,36 @@ public struct QueryParameters: Sequence, Sendable {
         }
         switch outcome {
         case .absent: return nil
-        case .duplicate: throw BrokerMessageError(.duplicateParameter, parameter: name)
+        case .duplicate(let offset): throw QueryParameterError(.duplicateParameter, name: name, offset: offset)
         case .found(let piece): return parameter(piece)
         case .needsGeneralPath: break
         }
         var found: QueryParameter?
         for parameter in self where parameter.hasName(name, decoding) {
-            guard found == nil else { throw BrokerMessageError(.duplicateParameter, parameter: name) }
+            guard found == nil else { throw QueryParameterError(.duplicateParameter, name: name, offset: parameter.nameStart) }
             found = parameter
         }
         return found
     }
 
     /// The decoded value of the one piece named `name`, `nil` when absent.
-    public func value(_ name: String) throws(BrokerMessageError) -> String? {
+    public func value(_ name: String) throws(QueryParameterError) -> String? {
         guard let parameter = try single(name) else { return nil }
         do {
             return try parameter.value(decoding) ?? ""
         } catch {
-            throw BrokerMessageError(.invalidEncoding, parameter: name, detail: "\(error)")
+            throw QueryParameterError(.invalidEncoding, name: name, offset: parameter.nameStart, underlying: error)
         }
     }
 
     /// All pieces decoded, in order (for display and for rebuilding).
-    public func decoded() throws(BrokerMessageError) -> [(name: String, value: String?)] {
+    public func decoded() throws(QueryParameterError) -> [(name: String, value: String?)] {
         var result: [(name: String, value: String?)] = []
         for parameter in self {
             do {
                 result.append((try parameter.name(decoding), try parameter.value(decoding)))
             } catch {
-                throw BrokerMessageError(.invalidEncoding, parameter: String(parameter.rawName), detail: "\(error)")
+                throw QueryParameterError(.invalidEncoding, name: String(parameter.rawName), offset: parameter.nameStart, underlying: error)
             }
         }
         return result
@@ -181,7 +240,8 @@ public struct QueryParameters: Sequence, Sendable {
 enum RawLookup {
     case absent
     case found(RawPiece)
-    case duplicate
+    /// A second piece of that name, starting at this offset.
+    case duplicate(Int)
     /// The name is empty or not ASCII: compare every decoded name instead.
     case needsGeneralPath
 }
@@ -227,7 +287,7 @@ struct RawPiece {
         func mayStart(_ byte: UInt8) -> Bool { byte == first || byte == ASCII.percentSign || byte == ASCII.plusSign }
         var found: RawPiece?
         if mayStart(bytes[0]) {
-            guard consider(0, target, in: bytes, found: &found) else { return .duplicate }
+            guard consider(0, target, in: bytes, found: &found) else { return .duplicate(0) }
         }
         // Position `index + k` is a candidate when byte `index + k - 1` is '&' and byte
         // `index + k` a possible first byte.
@@ -246,7 +306,7 @@ struct RawPiece {
                 var bits = VectorScan.laneBits(unsafeBitCast(candidates, to: VectorScan.Block.self) & VectorScan.Block(repeating: 0x80))
                 while bits != 0 {
                     guard consider(index &+ bits.trailingZeroBitCount, target, in: bytes, found: &found) else {
-                        return .duplicate
+                        return .duplicate(index &+ bits.trailingZeroBitCount)
                     }
                     bits &= bits &- 1
                 }
@@ -255,7 +315,7 @@ struct RawPiece {
         }
         while index < bytes.count {
             if bytes[index &- 1] == ASCII.ampersand, mayStart(bytes[index]) {
-                guard consider(index, target, in: bytes, found: &found) else { return .duplicate }
+                guard consider(index, target, in: bytes, found: &found) else { return .duplicate(index) }
             }
             index &+= 1
         }
@@ -333,7 +393,7 @@ struct RawPiece {
         var index = start
         var hasEscapes = false
         if let base = bytes.baseAddress, start &+ VectorScan.width <= bytes.count {
-            let name = VectorScan.queryName(base, at: start)
+            let name = queryName(base, at: start)
             if name.length < VectorScan.width { return (start &+ name.length, name.hasEscapes) }
             hasEscapes = name.hasEscapes
             index = start &+ name.length
@@ -343,6 +403,19 @@ struct RawPiece {
             index &+= 1
         }
         return (index, hasEscapes)
+    }
+
+    /// For a query piece at `index` (`index + 16` in bounds): how many bytes come before the
+    /// first `=` or `&` (16 when there is none in the block, so the name may go on), and whether
+    /// those bytes hold a `%` or `+` (a name that needs decoding).
+    @inline(__always)
+    static func queryName(_ base: UnsafePointer<UInt8>, at index: Int) -> (length: Int, hasEscapes: Bool) {
+        let block = UnsafeRawPointer(base + index).loadUnaligned(as: VectorScan.Block.self)
+        let high = VectorScan.Block(repeating: 0x80)
+        let delimiters = VectorScan.laneBits((VectorScan.inRange(block, 0x3D, 0x3D) | VectorScan.inRange(block, 0x26, 0x26)) & high)
+        let escapes = VectorScan.laneBits((VectorScan.inRange(block, 0x25, 0x25) | VectorScan.inRange(block, 0x2B, 0x2B)) & high)
+        let length = (delimiters | 0x1_0000).trailingZeroBitCount
+        return (length, escapes & ((1 &<< UInt32(length)) &- 1) != 0)
     }
 
     /// The next non-empty piece at or after `start`.
@@ -388,12 +461,12 @@ extension URIReference {
     /// try request.queryParameter("redirect_uri")?.rawValue     // "x-msauth-app%3A%2F%2Fcom.app"
     /// ```
     ///
-    /// - Throws: ``BrokerMessageError`` `duplicate-parameter` when the name appears more than
-    ///   once (see ``QueryParameters/single(_:)``).
+    /// - Throws: ``QueryParameterError`` `duplicate-parameter` when the name appears more than
+    ///   once (see ``QueryParameters/single(_:)``); its offset is in the reference's text.
     // Inlinable, with the lookup out of line: a caller that reads one slice of the result (its
     // `rawValue`, say) lets the optimizer drop the parameter's own retain of the text.
     @inlinable
-    public func queryParameter(_ name: String, decoding: QueryDecoding = .form) throws(BrokerMessageError) -> QueryParameter? {
+    public func queryParameter(_ name: String, decoding: QueryDecoding = .form) throws(QueryParameterError) -> QueryParameter? {
         guard let piece = try queryParameterOffsets(name, decoding: decoding) else { return nil }
         return QueryParameter(source: text, nameStart: piece.nameStart, nameEnd: piece.nameEnd, valueEnd: piece.valueEnd)
     }
@@ -402,7 +475,7 @@ extension URIReference {
     @usableFromInline
     func queryParameterOffsets(
         _ name: String, decoding: QueryDecoding
-    ) throws(BrokerMessageError) -> (nameStart: Int, nameEnd: Int, valueEnd: Int)? {
+    ) throws(QueryParameterError) -> (nameStart: Int, nameEnd: Int, valueEnd: Int)? {
         guard let query = ranges.query else { return nil }
         let outcome = StringBytes.withUTF8(name) { target in
             StringBytes.withUTF8(text) { bytes in
@@ -411,7 +484,7 @@ extension URIReference {
         }
         switch outcome {
         case .absent: return nil
-        case .duplicate: throw BrokerMessageError(.duplicateParameter, parameter: name)
+        case .duplicate(let offset): throw QueryParameterError(.duplicateParameter, name: name, offset: offset &+ query.lowerBound)
         case .found(let piece):
             // Offsets in the text, so that the parameter slices the text it already holds.
             return (
@@ -419,7 +492,14 @@ extension URIReference {
                 piece.value.map { $0.upperBound &+ query.lowerBound } ?? -1
             )
         case .needsGeneralPath:
-            guard let parameter = try QueryParameters(self.query ?? "", decoding: decoding).single(name) else { return nil }
+            let parameter: QueryParameter?
+            do {
+                parameter = try QueryParameters(self.query ?? "", decoding: decoding).single(name)
+            } catch {
+                throw QueryParameterError(error.kind, name: error.name, offset: error.offset.map { $0 &+ query.lowerBound },
+                    underlying: error.underlying)
+            }
+            guard let parameter else { return nil }
             return (
                 parameter.nameStart &+ query.lowerBound, parameter.nameEnd &+ query.lowerBound,
                 parameter.valueEnd < 0 ? -1 : parameter.valueEnd &+ query.lowerBound
