@@ -135,6 +135,11 @@ enum VerificationTable {
         ClassifyRow(text: "msauth://com.example.app/1wIqXSqBj7w+h11ZifsnqwgyKrY=", form: .androidBroker, androidPackage: "com.example.app", source: here()),
         ClassifyRow(text: "msauth://com.example.app/1wIqXSqBj7w%2Bh11ZifsnqwgyKrY", form: .other, finding: "android-signature-hash-invalid", source: here()),
         ClassifyRow(text: "msauth://com.example.app/AAAAAAAAAAAAAAAAAAAAAAAAAAA%3D", form: .androidBroker, androidPackage: "com.example.app", source: here()),
+        ClassifyRow(text: "msauth://com.example.app/AAAAAAAAAAAAAAAAAAAAAAAAAAB%3D", form: .other, finding: "android-signature-hash-invalid", source: here()),
+        ClassifyRow(text: "msauth://com.example.app/a/b", form: .other, finding: "android-signature-hash-invalid",
+                    engine: .bug("the engine gives android-signature-hash-invalid only for a one-segment path (KnownEngineBug.androidHashFindingOnlyForOneSegment)"), source: here()),
+        ClassifyRow(text: "msauth://com.example.app", form: .other, finding: "android-signature-hash-invalid",
+                    engine: .bug("the engine gives android-signature-hash-invalid only for a one-segment path (KnownEngineBug.androidHashFindingOnlyForOneSegment)"), source: here()),
         // form-msal
         ClassifyRow(text: "msauth.com.contoso.MailApp://auth", form: .msalBroker, bundleID: "com.contoso.MailApp", source: here()),
         ClassifyRow(text: "msauth.://auth", form: .other, finding: "msal-scheme-without-bundle-id", source: here()),
@@ -335,6 +340,9 @@ enum VerificationTable {
         RouteRow(redirect: "https://login.example.com/cb", incoming: "https://login.example.com/cb/broker/", outcome: .mismatch, source: here()),
         RouteRow(redirect: "https://login.example.com/cb", incoming: "not a url", outcome: .mismatch, source: here()),
         RouteRow(redirect: "com.example.app:/cb", incoming: "COM.EXAMPLE.APP:/cb/switch_browser", outcome: .switchBrowser, source: here()),
+        RouteRow(redirect: "https://login.example.com/", incoming: "https://login.example.com?code=1", outcome: .mismatch, warning: "trailing-slash-mismatch", source: here()),
+        RouteRow(redirect: "https://login.example.com/a/b/", incoming: "https://login.example.com?code=1", outcome: .mismatch,
+                 engine: .bug("the engine warns trailing-slash-mismatch for an empty incoming path whatever the redirect URI's path (KnownEngineBug.trailingSlashWarningForEmptyIncomingPath)"), source: here()),
     ]
 
     // MARK: Reading a broker response

@@ -12,7 +12,7 @@ public struct KnownEngineBug: Sendable {
     public var explains: @Sendable (Disagreement, VerificationCase) -> Bool
 
     /// The bugs currently tolerated.
-    public static let all: [KnownEngineBug] = [androidHashFindingOnlyForOneSegment]
+    public static let all: [KnownEngineBug] = [androidHashFindingOnlyForOneSegment, trailingSlashWarningForEmptyIncomingPath]
 
     /// `msauth://com.example.app`, `msauth://com.example.app/` and `msauth://com.example.app/a/b`
     /// are `other` without `android-signature-hash-invalid`: the engine gives the finding only
@@ -25,5 +25,19 @@ public struct KnownEngineBug: Sendable {
         guard model.findings == ["android-signature-hash-invalid"], engine.findings.isEmpty else { return false }
         model.findings = []
         return model == engine
+    }
+
+    /// `https://h` routed to `https://h/a/b/` carries `trailing-slash-mismatch`: the engine warns
+    /// whenever the incoming path is empty and the redirect URI's path ends with `/`, though the
+    /// paths differ by more than a trailing `/` (the outcome, mismatch, is right).
+    public static let trailingSlashWarningForEmptyIncomingPath = KnownEngineBug(
+        name: "route-trailing-slash-empty-incoming-path",
+        article: "Routing: \"A path that differs from the redirect URI's only by a trailing `/` is a mismatch with the warning trailing-slash-mismatch\""
+    ) { disagreement, c in
+        guard disagreement.check == "route", disagreement.model == "mismatch",
+              disagreement.engine == "mismatch [trailing-slash-mismatch]",
+              let incoming = c.routeIncoming, let url = ParsedURI(Array(incoming.utf8))
+        else { return false }
+        return url.path.isEmpty
     }
 }

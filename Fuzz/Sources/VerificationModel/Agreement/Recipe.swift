@@ -81,7 +81,12 @@ public enum Recipe {
 
     static func build(_ r: inout RecipeReader) -> VerificationCase {
         var registered: [Entry] = []
-        for _ in 0..<r.below(5) { registered.append(entry(&r, depth: 0)) }
+        for _ in 0..<r.below(5) {
+            var registration = entry(&r, depth: 0)
+            // Registrations are not always well formed either (a trailing slash, a port, a case).
+            if r.oneIn(5) { mutate(&registration, &r) }
+            registered.append(registration)
+        }
         // The presented URI: a registration or a fresh one, then up to three mutations.
         var source: Entry
         if !registered.isEmpty && r.below(4) != 0 {
