@@ -40,8 +40,11 @@ public enum Agreement {
     public static func check(_ c: VerificationCase, excludingKnownBugs: Bool = true) -> [Disagreement] {
         var found: [Disagreement] = []
         found += classifications(c)
-        found += verification(c)
-        found += request(c)
+        // One verifier each for the presented URI and the request, as a broker would keep one.
+        let model = ModelVerification(registered: c.registered, bundleIDCaseInsensitive: c.bundleIDCaseInsensitive)
+        let engine = Engine.Verifier(registered: c.registered, bundleIDCaseInsensitive: c.bundleIDCaseInsensitive)
+        found += verification(c, model, engine)
+        found += request(c, model, engine)
         found += routing(c)
         found += response(c)
         if !excludingKnownBugs { return found }
@@ -81,11 +84,9 @@ public enum Agreement {
 
     // MARK: Verification
 
-    static func verification(_ c: VerificationCase) -> [Disagreement] {
-        let model = ModelVerification(registered: c.registered, bundleIDCaseInsensitive: c.bundleIDCaseInsensitive)
-            .verify(c.presented, callerBundleID: c.callerBundleID)
-        let engine = Engine.verify(c.presented, registered: c.registered, callerBundleID: c.callerBundleID,
-                                   bundleIDCaseInsensitive: c.bundleIDCaseInsensitive)
+    static func verification(_ c: VerificationCase, _ modelVerifier: ModelVerification, _ engineVerifier: Engine.Verifier) -> [Disagreement] {
+        let model = modelVerifier.verify(c.presented, callerBundleID: c.callerBundleID)
+        let engine = engineVerifier.verify(c.presented, callerBundleID: c.callerBundleID)
         guard !sameVerdict(model, engine) else { return [] }
         return [Disagreement(check: "verify", subject: escapedText(c.presented), model: model.description, engine: engine.description)]
     }
@@ -99,12 +100,10 @@ public enum Agreement {
 
     // MARK: Broker request
 
-    static func request(_ c: VerificationCase) -> [Disagreement] {
+    static func request(_ c: VerificationCase, _ modelVerifier: ModelVerification, _ engineVerifier: Engine.Verifier) -> [Disagreement] {
         guard let request = c.request else { return [] }
-        let engine = Engine.verify(request: request, registered: c.registered, callerBundleID: c.callerBundleID,
-                                   bundleIDCaseInsensitive: c.bundleIDCaseInsensitive)
-        let model = ModelBrokerRequest.verify(request, ModelVerification(registered: c.registered, bundleIDCaseInsensitive: c.bundleIDCaseInsensitive),
-                                              callerBundleID: c.callerBundleID)
+        let engine = engineVerifier.verify(request: request, callerBundleID: c.callerBundleID)
+        let model = ModelBrokerRequest.verify(request, modelVerifier, callerBundleID: c.callerBundleID)
         guard !sameVerdict(model, engine) else { return [] }
         return [Disagreement(check: "request", subject: escapedText(request), model: model.description, engine: engine.description)]
     }

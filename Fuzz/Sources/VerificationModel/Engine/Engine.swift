@@ -33,17 +33,32 @@ public enum Engine {
         diagnostic.code.rawValue
     }
 
+    /// The engine's verifier for a list of registrations.
+    public struct Verifier: Sendable {
+        let verifier: RedirectVerifier
+
+        public init(registered: [String], bundleIDCaseInsensitive: Bool) {
+            verifier = RedirectVerifier(registered: registered, options: Engine.options(bundleIDCaseInsensitive))
+        }
+
+        /// The verdict on presented bytes (the String entry point when they are UTF-8).
+        public func verify(_ presented: [UInt8], callerBundleID: String?) -> Verdict {
+            if let string = validUTF8String(presented) {
+                return record(verifier.verify(string, callerBundleID: callerBundleID))
+            }
+            return record(verifier.verify(bytes: presented, callerBundleID: callerBundleID))
+        }
+
+        /// The verdict on a broker request URL.
+        public func verify(request: String, callerBundleID: String?) -> Verdict {
+            record(verifier.verify(request: request, callerBundleID: callerBundleID))
+        }
+    }
+
     /// The engine's verdict on presented bytes.
     public static func verify(_ presented: [UInt8], registered: [String], callerBundleID: String?,
                               bundleIDCaseInsensitive: Bool) -> Verdict {
-        let verifier = RedirectVerifier(registered: registered, options: options(bundleIDCaseInsensitive))
-        let verdict: VerificationVerdict
-        if let string = validUTF8String(presented) {
-            verdict = verifier.verify(string, callerBundleID: callerBundleID)
-        } else {
-            verdict = verifier.verify(bytes: presented, callerBundleID: callerBundleID)
-        }
-        return record(verdict)
+        Verifier(registered: registered, bundleIDCaseInsensitive: bundleIDCaseInsensitive).verify(presented, callerBundleID: callerBundleID)
     }
 
     static func options(_ bundleIDCaseInsensitive: Bool) -> VerificationOptions {
@@ -61,8 +76,7 @@ public enum Engine {
     /// The engine's verdict on a broker request URL.
     public static func verify(request: String, registered: [String], callerBundleID: String?,
                               bundleIDCaseInsensitive: Bool) -> Verdict {
-        let verifier = RedirectVerifier(registered: registered, options: options(bundleIDCaseInsensitive))
-        return record(verifier.verify(request: request, callerBundleID: callerBundleID))
+        Verifier(registered: registered, bundleIDCaseInsensitive: bundleIDCaseInsensitive).verify(request: request, callerBundleID: callerBundleID)
     }
 
     /// The engine's routing of `incoming` to `redirectURI`; `nil` when the redirect URI does not

@@ -24,12 +24,21 @@ public struct Verdict: Sendable, Hashable, CustomStringConvertible {
 
 /// What the caller passes besides the presented text.
 public struct ModelVerification: Sendable {
-    public var registered: [[UInt8]]
+    /// What exact-match compares each registration with, read once: `nil` when the text is not an
+    /// absolute URI ("A registered text that is not an absolute URI never matches"); for a
+    /// registered wrapper, its decoded URI.
+    let registrations: [(compared: ParsedURI, isWrapper: Bool)?]
     /// `VerificationOptions.bundleIDComparison` set to ignore case.
     public var bundleIDCaseInsensitive: Bool
 
     public init(registered: [String], bundleIDCaseInsensitive: Bool = false) {
-        self.registered = registered.map { Array($0.utf8) }
+        self.registrations = registered.map { text in
+            guard let uri = ParsedURI(Array(text.utf8)) else { return nil }
+            if ModelClassifier.isWrapperCandidate(uri), case .success(let (inner, _)) = ModelClassifier.unwrap(uri) {
+                return (inner, true)
+            }
+            return (uri, false)
+        }
         self.bundleIDCaseInsensitive = bundleIDCaseInsensitive
     }
 
@@ -92,17 +101,12 @@ public struct ModelVerification: Sendable {
     /// [loopback-port] is the one that fails; otherwise exact-match does").
     func ruleExactMatchAndLoopbackPort(_ compared: ParsedURI, presentedIsWrapper: Bool) -> String? {
         var onlyThePortStoodBetween = false
-        for registeredText in registered {
+        for registration in registrations {
             // "A registered text that is not an absolute URI never matches."
-            guard let registeredURI = ParsedURI(registeredText) else { continue }
-            var registeredCompared = registeredURI
-            if ModelClassifier.isWrapperCandidate(registeredURI),
-               case .success(let (inner, _)) = ModelClassifier.unwrap(registeredURI) {
-                // "A registered wrapper never matches a presented plain URI"; a presented wrapper
-                // matches a registered wrapper whose decoded URI it equals.
-                if !presentedIsWrapper { continue }
-                registeredCompared = inner
-            }
+            guard let (registeredCompared, registeredIsWrapper) = registration else { continue }
+            // "A registered wrapper never matches a presented plain URI"; a presented wrapper
+            // matches a registered wrapper whose decoded URI it equals.
+            if registeredIsWrapper && !presentedIsWrapper { continue }
             if ruleExactMatch(compared, registeredCompared) { return nil }
             switch ruleLoopbackPort(compared, registeredCompared) {
             case .notApplicable: break
