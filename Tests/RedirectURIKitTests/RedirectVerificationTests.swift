@@ -242,6 +242,10 @@ struct ResponseRoutingTests {
         #expect(nearMiss.diagnostics.map(\.code) == [.trailingSlashMismatch])
         let https = try RedirectURI(parsing: "https://login.example.com/cb/")
         #expect(https.routes("https://login.example.com/cb?code=1").diagnostics.map(\.code) == [.trailingSlashMismatch])
+        // Only a trailing '/' apart: '/cb/' and an empty path differ by more.
+        #expect(https.routes("https://login.example.com?code=1").diagnostics.isEmpty)
+        let root = try RedirectURI(parsing: "https://login.example.com/")
+        #expect(root.routes("https://login.example.com?code=1").diagnostics.map(\.code) == [.trailingSlashMismatch])
     }
 
     static let subRoutes: [(incoming: String, outcome: ResponseRouting.Outcome)] = [
@@ -362,5 +366,24 @@ struct BrokerRequestVerificationTests {
             .verify(request: "msauthv2://broker?client_id=\(Self.client)&redirect_uri=\(Self.encodedClientRedirect)", callerBundleID: "com.app")
         #expect(verdict.accepted)
         #expect(verdict.diagnostics.map(\.code) == [.noBundleBinding])
+    }
+}
+
+/// The lint's build-variable rule is the doctor's grammar: delimited references only.
+struct BuildVariableLintTests {
+    static let rows: [(String, Bool)] = [
+        ("msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth", true),
+        ("x-app://${TARGET_NAME}", true),
+        ("x-app://$(PRODUCT_BUNDLE_IDENTIFIER:rfc1034identifier)", true),
+        ("x-app://$(UNTERMINATED", true),
+        ("x-app://a$b", false),            // '$' is a sub-delim, legal in a host
+        ("x-app://a$$(X)", false),         // an escaped '$'
+        ("x-app://com.app", false),
+    ]
+
+    @Test(arguments: rows)
+    func detection(text: String, expected: Bool) {
+        #expect(RegistrationLint.containsBuildVariable(text) == expected)
+        #expect(RegistrationLint.lint(text).contains { $0.code == .unexpandedBuildVariable } == expected)
     }
 }

@@ -69,9 +69,15 @@ public enum RegistrationLint {
         return findings
     }
 
-    /// Whether `text` holds `$(` or `${`: an Xcode build variable that was never expanded, such
-    /// as `$(PRODUCT_BUNDLE_IDENTIFIER)`. The one definition; the doctor uses it too.
+    /// Whether `text` holds an Xcode build-setting reference that was never expanded, such as
+    /// `$(PRODUCT_BUNDLE_IDENTIFIER)` or `${TARGET_NAME}`, as ``BuildSettingText`` (the grammar
+    /// the doctor expands) reads it. A bare `$NAME` is not reported: `$` is legal in a URI, and
+    /// a registration holds the delimited forms Xcode's templates write. `$$(X)` is an escaped
+    /// `$`, not a reference.
     public static func containsBuildVariable(_ text: some StringProtocol) -> Bool {
-        text.utf8.containsBytes("$(".utf8) || text.utf8.containsBytes("${".utf8)
+        BuildSettingText.segments(of: String(text)).contains { segment in
+            if case .reference(let reference) = segment { return reference.delimiter != .none }
+            return false
+        }
     }
 }

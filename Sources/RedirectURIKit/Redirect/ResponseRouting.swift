@@ -91,8 +91,7 @@ extension RedirectURI {
                 return ResponseRouting(outcome: outcome, diagnostics: diagnostics)
             }
         }
-        let slash = Character("/")
-        if path + "/" == incomingPath || incomingPath + "/" == path || (path.last == slash && incomingPath.isEmpty) {
+        if path + "/" == incomingPath || incomingPath + "/" == path {
             diagnostics.append(RedirectDiagnostic(.warning, .trailingSlashMismatch,
                 "the paths differ only by a trailing '/' ('\(path)' vs '\(incomingPath)'); a redirect URI must match exactly"))
         }
