@@ -1,7 +1,9 @@
 // Engine bugs the model found and the article decides against the engine, not fixed yet. While one
 // is listed, the disagreements it explains are not reported, so that fuzzing can go on looking for
 // others; its minimized input is kept in Corpus/regressions/FuzzVerify/ and its row in the test
-// table is marked as a known issue. Delete the entry with the fix.
+// table is marked as a known issue. Delete the entry with the fix (the reproducer stays and guards
+// it). Fixed so far: trailing-slash-mismatch for an empty incoming path whatever the redirect URI's
+// path (route-trailing-slash-empty-incoming-path).
 
 public struct KnownEngineBug: Sendable {
     /// A short name, also the regression file's name.
@@ -12,7 +14,7 @@ public struct KnownEngineBug: Sendable {
     public var explains: @Sendable (Disagreement, VerificationCase) -> Bool
 
     /// The bugs currently tolerated.
-    public static let all: [KnownEngineBug] = [androidHashFindingOnlyForOneSegment, trailingSlashWarningForEmptyIncomingPath]
+    public static let all: [KnownEngineBug] = [androidHashFindingOnlyForOneSegment]
 
     /// `msauth://com.example.app`, `msauth://com.example.app/` and `msauth://com.example.app/a/b`
     /// are `other` without `android-signature-hash-invalid`: the engine gives the finding only
@@ -25,19 +27,5 @@ public struct KnownEngineBug: Sendable {
         guard model.findings == ["android-signature-hash-invalid"], engine.findings.isEmpty else { return false }
         model.findings = []
         return model == engine
-    }
-
-    /// `https://h` routed to `https://h/a/b/` carries `trailing-slash-mismatch`: the engine warns
-    /// whenever the incoming path is empty and the redirect URI's path ends with `/`, though the
-    /// paths differ by more than a trailing `/` (the outcome, mismatch, is right).
-    public static let trailingSlashWarningForEmptyIncomingPath = KnownEngineBug(
-        name: "route-trailing-slash-empty-incoming-path",
-        article: "Routing: \"A path that differs from the redirect URI's only by a trailing `/` is a mismatch with the warning trailing-slash-mismatch\""
-    ) { disagreement, c in
-        guard disagreement.check == "route", disagreement.model == "mismatch",
-              disagreement.engine == "mismatch [trailing-slash-mismatch]",
-              let incoming = c.routeIncoming, let url = ParsedURI(Array(incoming.utf8))
-        else { return false }
-        return url.path.isEmpty
     }
 }
