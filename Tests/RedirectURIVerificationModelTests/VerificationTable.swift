@@ -278,6 +278,11 @@ enum VerificationTable {
         VerifyRow(presented: "MSAL\(uuid)://auth", registered: ["msal\(uuid)://auth"], expect: .accepted, source: here()),
         VerifyRow(presented: "msal\(uuid.uppercased())://auth", registered: ["msal\(uuid)://auth"], expect: .accepted, source: here()),
         VerifyRow(presented: "msal\(uuid)://AUTH", registered: ["msal\(uuid)://auth"], expect: .rejected("exact-match"), source: here()),
+        // Where the article is silent, what the model assumes (and the engine does):
+        // "for it the rule does not apply" — the whole bundle-id rule, so an invalid caller too;
+        VerifyRow(presented: "msal\(uuid)://auth", registered: ["msal\(uuid)://auth"], caller: "com..x", expect: .acceptedWarning("no-bundle-binding"), source: here()),
+        // an exact match needs no loopback exception, so its ports are not checked.
+        VerifyRow(presented: "http://127.0.0.1:0/cb", registered: ["http://127.0.0.1:0/cb"], expect: .accepted, source: here()),
     ]
 
     // MARK: Verifying a broker request
@@ -320,6 +325,14 @@ enum VerificationTable {
         RequestRow(request: "msauthv2://broker?client_id=00000000-0000-0000-0000-000000000000&redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("client-id"), source: here()),
         RequestRow(request: "msauthv2://broker?redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("client-id"), source: here()),
         RequestRow(request: "msauthv2://broker?client_id=00000000-0000-0000-0000-000000000000&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .accepted, source: here()),
+        // Where the article is silent, what the model assumes (and the engine does): a request URL
+        // with a fragment, a userinfo or a port is not a broker request; a bare `redirect_uri` is
+        // one, with no value; empty pieces are no parameters.
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth#x", registered: registeredForRequests, expect: .rejected("syntax"), source: here()),
+        RequestRow(request: "msauthv2://broker:1?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("syntax"), source: here()),
+        RequestRow(request: "msauthv2://u@broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("syntax"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri", registered: registeredForRequests, expect: .rejected("syntax"), source: here()),
+        RequestRow(request: "msauthv2://broker?&&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&&", registered: registeredForRequests, expect: .accepted, source: here()),
     ]
 
     // MARK: Routing an incoming URL
