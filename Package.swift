@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.iOS(.v14), .macOS(.v11), .tvOS(.v14), .watchOS(.v7), .visionOS(.v1), .macCatalyst(.v14)],
     products: [
         .library(name: "RedirectURIKit", targets: ["RedirectURIKit"]),
+        .library(name: "RedirectURIFoundation", targets: ["RedirectURIFoundation"]),
         .library(name: "RedirectURIReport", targets: ["RedirectURIReport"]),
         .library(name: "RedirectURIIDNA", targets: ["RedirectURIIDNA"]),
         .library(name: "RedirectURIDoctor", targets: ["RedirectURIDoctor"]),
@@ -22,6 +23,9 @@ let package = Package(
         // The core: RFC 3986 parsing, percent-encoding, redirect-URI rules, broker messages.
         // No dependencies and no Foundation, so importing it keeps Foundation off the hot path.
         .target(name: "RedirectURIKit"),
+        // URL, URLComponents and URLQueryItem bridges, for apps that hold Foundation types. Kept
+        // out of the core so that importing the core never brings Foundation in.
+        .target(name: "RedirectURIFoundation", dependencies: ["RedirectURIKit"]),
         // System ICU (libicu-dev / Homebrew icu4c), reached only through the C shim: Swift cannot
         // import ICU's headers next to Foundation, nor call its version-suffixed names.
         .systemLibrary(
@@ -55,9 +59,18 @@ let package = Package(
         .testTarget(name: "RedirectURIKitTests", dependencies: ["RedirectURIKit"], exclude: ["Vectors"]),
         .testTarget(name: "RedirectURIVerificationModelTests", dependencies: ["RedirectURIKit", "RedirectURIVerificationModel"]),
         .testTarget(name: "RedirectURIIDNATests", dependencies: ["RedirectURIIDNA"]),
+        .testTarget(name: "RedirectURIFoundationTests", dependencies: ["RedirectURIFoundation", "RedirectURIKit"]),
         .testTarget(name: "RedirectURIDoctorTests", dependencies: ["RedirectURIDoctor"], exclude: ["Fixtures"]),
         // Depends on `parse` so that the command is built for the end-to-end tests that run it.
-        .testTarget(name: "RedirectURIReportTests", dependencies: ["RedirectURIReport", "RedirectURIKit", "parse"]),
+        // The Swift snippets of the README and the DocC articles, generated into Generated/ by
+        // scripts/check-snippets; MemberImportVisibility keeps each snippet to its own imports.
+        .testTarget(
+            name: "SnippetTests",
+            dependencies: ["RedirectURIKit", "RedirectURIFoundation", "RedirectURIIDNA", "RedirectURIDoctor", "RedirectURIReport"],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+        .testTarget(
+            name: "RedirectURIReportTests", dependencies: ["RedirectURIReport", "RedirectURIKit", "parse"],
+            exclude: ["Vectors"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -105,16 +105,20 @@ public enum AppConfigurationDoctor {
         redirectURI: String? = nil, sdk: SDKFlavour = .msal, keychainGroup: String? = nil
     ) -> DoctorReport {
         let (settings, given) = overrides(buildSettings, bundleID: bundleID)
-        var checker = DoctorChecks(expander: BuildSettingExpander(settings: settings, unsetPolicy: .keepReference),
-                                   givenSettings: given, sdk: sdk)
+        var checker = DoctorChecks(
+            expander: BuildSettingExpander(settings: settings, unsetPolicy: .keepReference),
+            givenSettings: given, sdk: sdk)
         checker.context.infoPlist = "the given Info.plist"
         let info = dictionary(infoPlist)
         if info == nil {
-            checker.findings.append(DoctorFinding(.error, .plistUnreadable, "the Info.plist is not a property list with a dictionary at its root",
-                fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
+            checker.findings.append(
+                DoctorFinding(
+                    .error, .plistUnreadable, "the Info.plist is not a property list with a dictionary at its root",
+                    fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
         }
-        checker.run(info: info, generatedKeys: [], entitlements: entitlements.map { .data($0) } ?? .none,
-                    redirectURI: redirectURI, keychainGroup: keychainGroup)
+        checker.run(
+            info: info, generatedKeys: [], entitlements: entitlements.map { .data($0) } ?? .none,
+            redirectURI: redirectURI, keychainGroup: keychainGroup)
         return checker.report
     }
 
@@ -144,12 +148,14 @@ public enum AppConfigurationDoctor {
         let resolved = try ResolvedTarget.resolve(loaded, targetName: target, configurationName: configuration, overrides: overrideSettings)
         // A setting set nowhere is unset, and Xcode gives it an empty value — unless some settings
         // could not be read, in which case it is unknown and the checks that need it are skipped.
-        let expander = BuildSettingExpander(settings: resolved.settings,
-                                            unsetPolicy: resolved.settingsAreIncomplete ? .keepReference : .xcodeSemantics)
+        let expander = BuildSettingExpander(
+            settings: resolved.settings,
+            unsetPolicy: resolved.settingsAreIncomplete ? .keepReference : .xcodeSemantics)
         var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: sdk)
         checker.projectDescription = "target '\(resolved.target.name)' (\(resolved.configuration))"
         if resolved.settingsAreIncomplete {
-            checker.unresolvedExplanation = "it is set nowhere in the settings that could be read, and a base .xcconfig could not be read (see xcconfig-unreadable)"
+            checker.unresolvedExplanation =
+                "it is set nowhere in the settings that could be read, and a base .xcconfig could not be read (see xcconfig-unreadable)"
         }
         checker.context.project = loaded.bundle.relativePath
         checker.context.target = resolved.target.name
@@ -168,8 +174,10 @@ public enum AppConfigurationDoctor {
             info = dictionary(infoPlist)
             infoDescription = "the given Info.plist"
             if info == nil {
-                checker.findings.append(DoctorFinding(.error, .plistUnreadable, "the given Info.plist is not a property list with a dictionary at its root",
-                    fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
+                checker.findings.append(
+                    DoctorFinding(
+                        .error, .plistUnreadable, "the given Info.plist is not a property list with a dictionary at its root",
+                        fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
             }
         } else if let file = resolved.path("INFOPLIST_FILE", expander: expander) {
             if let url = file.url {
@@ -177,16 +185,22 @@ public enum AppConfigurationDoctor {
                 if let data = FileManager.default.contents(atPath: url.path) {
                     info = dictionary(data)
                     if info == nil {
-                        checker.findings.append(DoctorFinding(.error, .plistUnreadable, "\(shown(url)) (INFOPLIST_FILE) is not a property list with a dictionary at its root",
-                            fix: "check it with `plutil -lint`"))
+                        checker.findings.append(
+                            DoctorFinding(
+                                .error, .plistUnreadable, "\(shown(url)) (INFOPLIST_FILE) is not a property list with a dictionary at its root",
+                                fix: "check it with `plutil -lint`"))
                     }
                 } else {
-                    checker.findings.append(DoctorFinding(.error, .plistUnreadable, "INFOPLIST_FILE is '\(file.written)', and \(url.path) cannot be read",
-                        fix: "point INFOPLIST_FILE at the target's Info.plist (relative to the project folder)"))
+                    checker.findings.append(
+                        DoctorFinding(
+                            .error, .plistUnreadable, "INFOPLIST_FILE is '\(file.written)', and \(url.path) cannot be read",
+                            fix: "point INFOPLIST_FILE at the target's Info.plist (relative to the project folder)"))
                 }
             } else {
-                checker.findings.append(DoctorFinding(.error, .plistUnreadable, "INFOPLIST_FILE is '\(file.written)', which could not be expanded",
-                    fix: "pass the missing settings with --build-setting NAME=VALUE, or the Info.plist with --info-plist"))
+                checker.findings.append(
+                    DoctorFinding(
+                        .error, .plistUnreadable, "INFOPLIST_FILE is '\(file.written)', which could not be expanded",
+                        fix: "pass the missing settings with --build-setting NAME=VALUE, or the Info.plist with --info-plist"))
                 checker.record(file.expansion, at: "INFOPLIST_FILE")
             }
             if generates, info != nil { infoDescription += ", merged into the Info.plist Xcode generates" }
@@ -195,9 +209,11 @@ public enum AppConfigurationDoctor {
             infoDescription = "generated by Xcode from build settings (GENERATE_INFOPLIST_FILE)"
             checker.generatedOnly = true
         } else {
-            checker.findings.append(DoctorFinding(.error, .infoPlistMissing,
-                "\(checker.projectDescription ?? "the target") has no Info.plist: INFOPLIST_FILE is unset and GENERATE_INFOPLIST_FILE is not YES",
-                fix: "set INFOPLIST_FILE to the target's Info.plist, or GENERATE_INFOPLIST_FILE = YES"))
+            checker.findings.append(
+                DoctorFinding(
+                    .error, .infoPlistMissing,
+                    "\(checker.projectDescription ?? "the target") has no Info.plist: INFOPLIST_FILE is unset and GENERATE_INFOPLIST_FILE is not YES",
+                    fix: "set INFOPLIST_FILE to the target's Info.plist, or GENERATE_INFOPLIST_FILE = YES"))
         }
         if generates, infoPlist == nil, var merged = info {
             // Xcode writes CFBundleIdentifier into the generated Info.plist as
@@ -208,9 +224,11 @@ public enum AppConfigurationDoctor {
             }
             info = merged
             for key in ["CFBundleURLTypes", "LSApplicationQueriesSchemes"] where resolved.settings.isSet("INFOPLIST_KEY_" + key) {
-                checker.findings.append(DoctorFinding(.warning, .infoPlistKeyIgnored,
-                    "INFOPLIST_KEY_\(key) is set, but Xcode generates only the Info.plist keys it documents build settings for, and \(key) is not one of them: the built app has no \(key) from it",
-                    fix: "put \(key) in an Info.plist file (INFOPLIST_FILE); Xcode merges the file into the generated Info.plist"))
+                checker.findings.append(
+                    DoctorFinding(
+                        .warning, .infoPlistKeyIgnored,
+                        "INFOPLIST_KEY_\(key) is set, but Xcode generates only the Info.plist keys it documents build settings for, and \(key) is not one of them: the built app has no \(key) from it",
+                        fix: "put \(key) in an Info.plist file (INFOPLIST_FILE); Xcode merges the file into the generated Info.plist"))
             }
         }
         checker.context.infoPlist = infoDescription
@@ -234,13 +252,17 @@ public enum AppConfigurationDoctor {
             }
         }
 
-        checker.findings.insert(DoctorFinding(.info, .projectTarget,
-            "checked target '\(resolved.target.name)' (\(resolved.target.productType ?? "no product type")) in configuration '\(resolved.configuration)'"
-                + (resolved.configurationIsDefault ? " (the default)" : "")
-                + "; Info.plist: \(infoDescription); entitlements: \(checker.context.entitlements ?? "none")",
-            fix: resolved.configurationIsDefault ? "pass --configuration to check another configuration" : "pass --target or --configuration to check another"),
+        checker.findings.insert(
+            DoctorFinding(
+                .info, .projectTarget,
+                "checked target '\(resolved.target.name)' (\(resolved.target.productType ?? "no product type")) in configuration '\(resolved.configuration)'"
+                    + (resolved.configurationIsDefault ? " (the default)" : "")
+                    + "; Info.plist: \(infoDescription); entitlements: \(checker.context.entitlements ?? "none")",
+                fix: resolved.configurationIsDefault
+                    ? "pass --configuration to check another configuration" : "pass --target or --configuration to check another"),
             at: 0)
-        checker.run(info: info, generatedKeys: generatedKeys, entitlements: entitlementsSource, redirectURI: redirectURI, keychainGroup: keychainGroup)
+        checker.run(
+            info: info, generatedKeys: generatedKeys, entitlements: entitlementsSource, redirectURI: redirectURI, keychainGroup: keychainGroup)
         return checker.report
     }
 

@@ -62,11 +62,6 @@ struct BuildSettingExpander: Sendable {
     let settings: BuildSettings
     let unsetPolicy: UnsetPolicy
 
-    init(settings: BuildSettings, unsetPolicy: UnsetPolicy) {
-        self.settings = settings
-        self.unsetPolicy = unsetPolicy
-    }
-
     /// Expands `text`.
     func expand(_ text: String) -> Expansion {
         var evaluation = Evaluation(settings: settings, unsetPolicy: unsetPolicy)
@@ -174,8 +169,9 @@ private struct Evaluation {
         }
         let name = parts(groups[0], in: buffer, depth: depth + 1)
         guard name.complete else { return Piece(bytes: written, complete: false) }
-        return lookUp(String(decoding: name.bytes, as: UTF8.self), operators: Array(groups.dropFirst()), written: written,
-                      undelimited: false, buffer: buffer, depth: depth)
+        return lookUp(
+            String(decoding: name.bytes, as: UTF8.self), operators: Array(groups.dropFirst()), written: written,
+            undelimited: false, buffer: buffer, depth: depth)
     }
 
     /// Expands the parts of a name or an operand.

@@ -62,7 +62,8 @@ struct DoctorChecks {
         if let info {
             switch info["CFBundleIdentifier"] {
             case let written as String:
-                let location = generatedKeys.contains("CFBundleIdentifier")
+                let location =
+                    generatedKeys.contains("CFBundleIdentifier")
                     ? "CFBundleIdentifier (generated as $(PRODUCT_BUNDLE_IDENTIFIER))" : "CFBundleIdentifier"
                 let expansion = expand(written, at: location)
                 if !expansion.isComplete {
@@ -70,21 +71,29 @@ struct DoctorChecks {
                     skip("bundle-id", bundleIDIssue)
                 } else if expansion.value.isEmpty {
                     bundleIDIssue = "CFBundleIdentifier is empty"
-                    findings.append(DoctorFinding(.error, .bundleIDMissing, "CFBundleIdentifier '\(written)' expands to an empty string",
-                        fix: "set PRODUCT_BUNDLE_IDENTIFIER (or CFBundleIdentifier) to the app's bundle ID"))
+                    findings.append(
+                        DoctorFinding(
+                            .error, .bundleIDMissing, "CFBundleIdentifier '\(written)' expands to an empty string",
+                            fix: "set PRODUCT_BUNDLE_IDENTIFIER (or CFBundleIdentifier) to the app's bundle ID"))
                 } else if BundleID(expansion.value) == nil {
                     bundleIDIssue = "CFBundleIdentifier '\(expansion.value)' is not a valid bundle ID"
-                    findings.append(DoctorFinding(.error, .bundleIDInvalid,
-                        "CFBundleIdentifier is '\(expansion.value)'\(written == expansion.value ? "" : " (written '\(written)')"), which is not a valid bundle ID: dot-separated labels of A–Z, a–z, 0–9 and '-'",
-                        fix: "use $(PRODUCT_NAME:rfc1034identifier) rather than $(PRODUCT_NAME) in the bundle ID, or write it with letters, digits, '-' and '.' only"))
+                    findings.append(
+                        DoctorFinding(
+                            .error, .bundleIDInvalid,
+                            "CFBundleIdentifier is '\(expansion.value)'\(written == expansion.value ? "" : " (written '\(written)')"), which is not a valid bundle ID: dot-separated labels of A–Z, a–z, 0–9 and '-'",
+                            fix:
+                                "use $(PRODUCT_NAME:rfc1034identifier) rather than $(PRODUCT_NAME) in the bundle ID, or write it with letters, digits, '-' and '.' only"
+                        ))
                 } else {
                     bundleID = expansion.value
                     context.bundleID = expansion.value
                 }
             case nil:
                 bundleIDIssue = "the Info.plist has no CFBundleIdentifier"
-                findings.append(DoctorFinding(.error, .bundleIDMissing, "the Info.plist has no CFBundleIdentifier",
-                    fix: "add CFBundleIdentifier with the value $(PRODUCT_BUNDLE_IDENTIFIER), or the app's bundle ID"))
+                findings.append(
+                    DoctorFinding(
+                        .error, .bundleIDMissing, "the Info.plist has no CFBundleIdentifier",
+                        fix: "add CFBundleIdentifier with the value $(PRODUCT_BUNDLE_IDENTIFIER), or the app's bundle ID"))
             default:
                 bundleIDIssue = "CFBundleIdentifier is not a string"
                 findings.append(Self.wrongType("CFBundleIdentifier", expected: "a string"))
@@ -115,9 +124,11 @@ struct DoctorChecks {
                     redirect = try RedirectURI(parsing: expansion.value)
                 } catch {
                     redirectIssue = "the redirect URI is not valid"
-                    findings.append(DoctorFinding(.error, .redirectURIInvalid,
-                        "the redirect URI '\(expansion.value)' is not a valid absolute URI: \(error.kind) at offset \(error.offset)",
-                        fix: "use the redirect URI registered for the app, e.g. msauth.<bundle.id>://auth"))
+                    findings.append(
+                        DoctorFinding(
+                            .error, .redirectURIInvalid,
+                            "the redirect URI '\(expansion.value)' is not a valid absolute URI: \(error.kind) at offset \(error.offset)",
+                            fix: "use the redirect URI registered for the app, e.g. msauth.<bundle.id>://auth"))
                 }
             }
         } else if sdk == .msal {
@@ -130,15 +141,21 @@ struct DoctorChecks {
         // A redirect URI that names a client rather than the app: no broker can use it.
         if let redirect, RegistrationLint.lint(redirect.description).contains(where: { $0.code == .notBrokerCapable }) {
             let scheme = bundleID.map { "msauth.\($0)" } ?? "msauth.<bundle ID>"
-            findings.append(DoctorFinding(.error, .notBrokerCapable,
-                "the redirect URI '\(redirect)' is MSAL's client-ID form: it names client \(redirect.clientID ?? ""), not the app, so no broker can use it and MSAL signs in without one",
-                fix: "register \(scheme)://auth: add '\(scheme)' to CFBundleURLSchemes and the redirect URI to the app's registration; MSAL then uses it"))
+            findings.append(
+                DoctorFinding(
+                    .error, .notBrokerCapable,
+                    "the redirect URI '\(redirect)' is MSAL's client-ID form: it names client \(redirect.clientID ?? ""), not the app, so no broker can use it and MSAL signs in without one",
+                    fix:
+                        "register \(scheme)://auth: add '\(scheme)' to CFBundleURLSchemes and the redirect URI to the app's registration; MSAL then uses it"
+                ))
         }
 
         // CFBundleURLTypes → CFBundleURLSchemes
         for (location, expansion) in registered where expansion.value.contains(where: \.isWhitespace) {
-            findings.append(DoctorFinding(.error, .urlSchemeWhitespace, "the URL scheme '\(expansion.value)' (\(location)) contains whitespace",
-                fix: "remove the whitespace: schemes are matched exactly"))
+            findings.append(
+                DoctorFinding(
+                    .error, .urlSchemeWhitespace, "the URL scheme '\(expansion.value)' (\(location)) contains whitespace",
+                    fix: "remove the whitespace: schemes are matched exactly"))
         }
         if let redirect, let scheme = redirect.reference.scheme {
             var needed: [String] = []
@@ -152,19 +169,24 @@ struct DoctorChecks {
             }
             for scheme in needed where !expanded.contains(scheme) {
                 if let pending {
-                    skip("url-scheme-registered",
-                         "'\(scheme)' is not among the registered schemes that could be expanded, and \(reason(pending.location, pending.expansion))")
+                    skip(
+                        "url-scheme-registered",
+                        "'\(scheme)' is not among the registered schemes that could be expanded, and \(reason(pending.location, pending.expansion))")
                     continue
                 }
-                let nearMiss = expanded.first { $0.lowercased() == scheme.lowercased() || $0.trimmingCharacters(in: .whitespacesAndNewlines) == scheme }
-                findings.append(DoctorFinding(.error, .urlSchemeNotRegistered,
-                    "the URL scheme '\(scheme)' of the redirect URI is in no CFBundleURLTypes[].CFBundleURLSchemes"
-                        + (nearMiss.map { " (found '\($0)', which does not match exactly)" }
-                            ?? (expanded.isEmpty ? "" : " (registered: \(expanded.map { "'\($0)'" }.joined(separator: ", ")))")),
-                    fix: "add '\(scheme)' to CFBundleURLSchemes in a CFBundleURLTypes entry"
-                        + (redirect.form == .msalBroker && scheme == String(redirect.reference.scheme ?? "")
-                            ? " (written msauth.$(PRODUCT_BUNDLE_IDENTIFIER), it follows the bundle ID in every configuration)" : "")
-                        + generatedOnlyNote("CFBundleURLTypes")))
+                let nearMiss = expanded.first {
+                    $0.lowercased() == scheme.lowercased() || $0.trimmingCharacters(in: .whitespacesAndNewlines) == scheme
+                }
+                findings.append(
+                    DoctorFinding(
+                        .error, .urlSchemeNotRegistered,
+                        "the URL scheme '\(scheme)' of the redirect URI is in no CFBundleURLTypes[].CFBundleURLSchemes"
+                            + (nearMiss.map { " (found '\($0)', which does not match exactly)" }
+                                ?? (expanded.isEmpty ? "" : " (registered: \(expanded.map { "'\($0)'" }.joined(separator: ", ")))")),
+                        fix: "add '\(scheme)' to CFBundleURLSchemes in a CFBundleURLTypes entry"
+                            + (redirect.form == .msalBroker && scheme == String(redirect.reference.scheme ?? "")
+                                ? " (written msauth.$(PRODUCT_BUNDLE_IDENTIFIER), it follows the bundle ID in every configuration)" : "")
+                            + generatedOnlyNote("CFBundleURLTypes")))
             }
         } else if info != nil {
             skip("url-scheme-registered", redirectIssue)
@@ -174,9 +196,11 @@ struct DoctorChecks {
         if let redirect, let carried = redirect.bundleID {
             if let bundleID {
                 if carried.description != bundleID {
-                    findings.append(DoctorFinding(.error, .bundleIDMismatch,
-                        "CFBundleIdentifier is '\(bundleID)' but the redirect URI carries '\(carried)'; the broker refuses tokens when they differ",
-                        fix: "use the redirect URI built from the app's bundle ID, e.g. msauth.\(bundleID)://auth"))
+                    findings.append(
+                        DoctorFinding(
+                            .error, .bundleIDMismatch,
+                            "CFBundleIdentifier is '\(bundleID)' but the redirect URI carries '\(carried)'; the broker refuses tokens when they differ",
+                            fix: "use the redirect URI built from the app's bundle ID, e.g. msauth.\(bundleID)://auth"))
                 }
             } else {
                 skip("bundle-id-matches-redirect", bundleIDIssue)
@@ -205,12 +229,16 @@ struct DoctorChecks {
             let pending = queried.first { !$0.expansion.isComplete }
             for scheme in sdk.queriedSchemes where !expanded.contains(scheme) {
                 if let pending {
-                    skip("query-schemes", "'\(scheme)' is not among the queried schemes that could be expanded, and \(reason(pending.location, pending.expansion))")
+                    skip(
+                        "query-schemes",
+                        "'\(scheme)' is not among the queried schemes that could be expanded, and \(reason(pending.location, pending.expansion))")
                     continue
                 }
-                findings.append(DoctorFinding(.error, .querySchemeMissing,
-                    "LSApplicationQueriesSchemes does not list '\(scheme)', so the app cannot open the broker (\(sdk.rawValue.uppercased()) needs \(sdk.queriedSchemes.joined(separator: " and ")))",
-                    fix: "add '\(scheme)' to LSApplicationQueriesSchemes" + generatedOnlyNote("LSApplicationQueriesSchemes")))
+                findings.append(
+                    DoctorFinding(
+                        .error, .querySchemeMissing,
+                        "LSApplicationQueriesSchemes does not list '\(scheme)', so the app cannot open the broker (\(sdk.rawValue.uppercased()) needs \(sdk.queriedSchemes.joined(separator: " and ")))",
+                        fix: "add '\(scheme)' to LSApplicationQueriesSchemes" + generatedOnlyNote("LSApplicationQueriesSchemes")))
             }
         } else {
             skip("query-schemes", "the Info.plist could not be read")
@@ -222,10 +250,13 @@ struct DoctorChecks {
         } else {
             switch entitlements {
             case .data(let data) where AppConfigurationDoctor.dictionary(data) == nil:
-                findings.append(DoctorFinding(.error, .plistUnreadable, "the entitlements file is not a property list with a dictionary at its root",
-                    fix: "pass the app's .entitlements file"))
+                findings.append(
+                    DoctorFinding(
+                        .error, .plistUnreadable, "the entitlements file is not a property list with a dictionary at its root",
+                        fix: "pass the app's .entitlements file"))
             case .unreadable(let message):
-                findings.append(DoctorFinding(.error, .plistUnreadable, message, fix: "point CODE_SIGN_ENTITLEMENTS at the target's .entitlements file"))
+                findings.append(
+                    DoctorFinding(.error, .plistUnreadable, message, fix: "point CODE_SIGN_ENTITLEMENTS at the target's .entitlements file"))
             default:
                 break
             }
@@ -248,19 +279,25 @@ struct DoctorChecks {
         let broker = bundleID.flatMap(BundleID.init).flatMap { try? RedirectURI.msalBroker(bundleID: $0) }
         let brokerScheme = broker?.reference.scheme.map(String.init)
         // With a scheme still unexpanded, the broker scheme may be registered after all.
-        let brokerRegistered = brokerScheme.map(registered.contains) ?? registered.contains { scheme in
-            (try? RedirectURI(parsing: scheme + "://auth"))?.form == .msalBroker
-        }
+        let brokerRegistered =
+            brokerScheme.map(registered.contains)
+            ?? registered.contains { scheme in
+                (try? RedirectURI(parsing: scheme + "://auth"))?.form == .msalBroker
+            }
         if !brokerRegistered, !pending, let fallback = clientIDRedirects.first {
-            findings.append(DoctorFinding(.info, .redirectURIDerived,
-                "no redirect URI given; checking '\(fallback)', the one MSAL uses: CFBundleURLSchemes has '\(fallback.reference.scheme ?? "")' and not "
-                    + (brokerScheme.map { "'\($0)'" } ?? "an msauth.<bundle ID> scheme"),
-                fix: "pass --redirect-uri to check another one"))
+            findings.append(
+                DoctorFinding(
+                    .info, .redirectURIDerived,
+                    "no redirect URI given; checking '\(fallback)', the one MSAL uses: CFBundleURLSchemes has '\(fallback.reference.scheme ?? "")' and not "
+                        + (brokerScheme.map { "'\($0)'" } ?? "an msauth.<bundle ID> scheme"),
+                    fix: "pass --redirect-uri to check another one"))
             return fallback
         }
         if let broker {
-            findings.append(DoctorFinding(.info, .redirectURIDerived, "no redirect URI given; checking the MSAL redirect URI '\(broker)'",
-                fix: "pass --redirect-uri to check another one"))
+            findings.append(
+                DoctorFinding(
+                    .info, .redirectURIDerived, "no redirect URI given; checking the MSAL redirect URI '\(broker)'",
+                    fix: "pass --redirect-uri to check another one"))
             return broker
         }
         skip("redirect-uri", "no redirect URI was given, and the MSAL one is derived from CFBundleIdentifier: \(bundleIDIssue)")
@@ -271,10 +308,14 @@ struct DoctorChecks {
         let data: Data
         switch source {
         case .none:
-            findings.append(DoctorFinding(.error, .keychainGroupMissing,
-                "the keychain group '\(group)' was named but " + (projectDescription.map { "\($0) has no CODE_SIGN_ENTITLEMENTS" } ?? "no entitlements were given"),
-                fix: projectDescription == nil ? "pass the app's .entitlements file with --entitlements"
-                    : "add the Keychain Sharing capability (it sets CODE_SIGN_ENTITLEMENTS), or pass --entitlements"))
+            findings.append(
+                DoctorFinding(
+                    .error, .keychainGroupMissing,
+                    "the keychain group '\(group)' was named but "
+                        + (projectDescription.map { "\($0) has no CODE_SIGN_ENTITLEMENTS" } ?? "no entitlements were given"),
+                    fix: projectDescription == nil
+                        ? "pass the app's .entitlements file with --entitlements"
+                        : "add the Keychain Sharing capability (it sets CODE_SIGN_ENTITLEMENTS), or pass --entitlements"))
             return
         case .unreadable(let message):
             findings.append(DoctorFinding(.error, .plistUnreadable, message, fix: "point CODE_SIGN_ENTITLEMENTS at the target's .entitlements file"))
@@ -283,14 +324,19 @@ struct DoctorChecks {
             data = bytes
         }
         guard let plist = AppConfigurationDoctor.dictionary(data) else {
-            findings.append(DoctorFinding(.error, .plistUnreadable, "the entitlements file is not a property list with a dictionary at its root",
-                fix: "pass the app's .entitlements file"))
+            findings.append(
+                DoctorFinding(
+                    .error, .plistUnreadable, "the entitlements file is not a property list with a dictionary at its root",
+                    fix: "pass the app's .entitlements file"))
             return
         }
         guard let groups = plist["keychain-access-groups"] as? [String] else {
-            findings.append(DoctorFinding(.error, .keychainGroupMissing,
-                plist["keychain-access-groups"] == nil ? "the entitlements have no keychain-access-groups" : "keychain-access-groups is not an array of strings",
-                fix: "add keychain-access-groups with '$(AppIdentifierPrefix)\(group)'"))
+            findings.append(
+                DoctorFinding(
+                    .error, .keychainGroupMissing,
+                    plist["keychain-access-groups"] == nil
+                        ? "the entitlements have no keychain-access-groups" : "keychain-access-groups is not an array of strings",
+                    fix: "add keychain-access-groups with '$(AppIdentifierPrefix)\(group)'"))
             return
         }
         var pending: (location: String, expansion: Expansion)?
@@ -313,9 +359,11 @@ struct DoctorChecks {
             skip("keychain-group", "'\(group)' is not among the entries that could be expanded, and \(reason(pending.location, pending.expansion))")
             return
         }
-        findings.append(DoctorFinding(.error, .keychainGroupMissing,
-            "keychain-access-groups does not contain '\(group)' (it has \(shown.joined(separator: ", ")))",
-            fix: "add '$(AppIdentifierPrefix)\(group)' to keychain-access-groups"))
+        findings.append(
+            DoctorFinding(
+                .error, .keychainGroupMissing,
+                "keychain-access-groups does not contain '\(group)' (it has \(shown.joined(separator: ", ")))",
+                fix: "add '$(AppIdentifierPrefix)\(group)' to keychain-access-groups"))
     }
 
     /// The text after a leading signing variable (`$(AppIdentifierPrefix)group` → `group`), when
@@ -418,7 +466,8 @@ struct DoctorChecks {
         if let limit = expansion.limit { return "\(what) could not be expanded: \(limit)" }
         if !expansion.unterminated.isEmpty { return "\(what) is \(value), which has a reference with no closing delimiter" }
         if !expansion.unsupportedOperators.isEmpty {
-            return "\(what) is \(value), which uses the operator \(expansion.unsupportedOperators.joined(separator: ", ")) that the doctor does not evaluate"
+            return
+                "\(what) is \(value), which uses the operator \(expansion.unsupportedOperators.joined(separator: ", ")) that the doctor does not evaluate"
         }
         return "\(what) is \(value), which code signing completes (\(expansion.signing.map { "$(\($0))" }.joined(separator: ", ")))"
     }
@@ -446,53 +495,73 @@ struct DoctorChecks {
             let places = Self.listed(locations)
             switch kind {
             case .unresolved:
-                result.append(DoctorFinding(.warning, .unexpandedVariable,
-                    "$(\(name)) is not expanded (in \(places)): \(unresolvedExplanation), so the checks that need it were skipped",
-                    fix: projectDescription != nil
-                        ? "make the base .xcconfig files readable (for CocoaPods, run `pod install`), or pass --build-setting \(name)=<value>"
-                        : name == "PRODUCT_BUNDLE_IDENTIFIER"
-                        ? "pass --project <App.xcodeproj> to read it from the project, or --bundle-id <bundle.id>"
-                        : "pass --project <App.xcodeproj> to read it from the project, or --build-setting \(name)=<value>"))
+                result.append(
+                    DoctorFinding(
+                        .warning, .unexpandedVariable,
+                        "$(\(name)) is not expanded (in \(places)): \(unresolvedExplanation), so the checks that need it were skipped",
+                        fix: projectDescription != nil
+                            ? "make the base .xcconfig files readable (for CocoaPods, run `pod install`), or pass --build-setting \(name)=<value>"
+                            : name == "PRODUCT_BUNDLE_IDENTIFIER"
+                                ? "pass --project <App.xcodeproj> to read it from the project, or --bundle-id <bundle.id>"
+                                : "pass --project <App.xcodeproj> to read it from the project, or --build-setting \(name)=<value>"))
             case .unset:
-                result.append(DoctorFinding(.warning, .buildSettingUnset,
-                    "\(name) is not set for \(projectDescription ?? "the target") at any level (target, project, .xcconfig files); Xcode substitutes an empty string (in \(places))",
-                    fix: "set \(name) in the target's build settings or its .xcconfig file; if Xcode itself provides it, pass --build-setting \(name)=<value>"))
+                result.append(
+                    DoctorFinding(
+                        .warning, .buildSettingUnset,
+                        "\(name) is not set for \(projectDescription ?? "the target") at any level (target, project, .xcconfig files); Xcode substitutes an empty string (in \(places))",
+                        fix:
+                            "set \(name) in the target's build settings or its .xcconfig file; if Xcode itself provides it, pass --build-setting \(name)=<value>"
+                    ))
             case .signing:
-                result.append(DoctorFinding(.info, .signingVariable,
-                    "$(\(name)) (in \(places)) is filled in when the app is signed, from its provisioning profile",
-                    fix: "nothing to do: the checks compare what follows it"))
+                result.append(
+                    DoctorFinding(
+                        .info, .signingVariable,
+                        "$(\(name)) (in \(places)) is filled in when the app is signed, from its provisioning profile",
+                        fix: "nothing to do: the checks compare what follows it"))
             }
         }
         for (cycle, location) in cycles {
-            result.append(DoctorFinding(.warning, .buildSettingCycle,
-                "\(cycle.joined(separator: " → ")): these settings refer to each other in a loop, which Xcode evaluates to an empty string (in \(location))",
-                fix: "give one of them a value that does not refer back"))
+            result.append(
+                DoctorFinding(
+                    .warning, .buildSettingCycle,
+                    "\(cycle.joined(separator: " → ")): these settings refer to each other in a loop, which Xcode evaluates to an empty string (in \(location))",
+                    fix: "give one of them a value that does not refer back"))
         }
         for (name, location) in unsupportedOperators {
-            result.append(DoctorFinding(.warning, .buildSettingOperatorUnsupported,
-                "the operator ':\(name)' (in \(location)) is not one the doctor evaluates (lower, upper, identifier, rfc1034identifier, c99extidentifier, default=)",
-                fix: "pass the expanded value with --build-setting NAME=VALUE, or check the built app's Info.plist"))
+            result.append(
+                DoctorFinding(
+                    .warning, .buildSettingOperatorUnsupported,
+                    "the operator ':\(name)' (in \(location)) is not one the doctor evaluates (lower, upper, identifier, rfc1034identifier, c99extidentifier, default=)",
+                    fix: "pass the expanded value with --build-setting NAME=VALUE, or check the built app's Info.plist"))
         }
         for (text, location) in unterminated {
-            result.append(DoctorFinding(.warning, .buildSettingUnterminated,
-                "'\(text)' (in \(location)) has no closing delimiter; Xcode reports an error for it",
-                fix: "close the reference: $(NAME)"))
+            result.append(
+                DoctorFinding(
+                    .warning, .buildSettingUnterminated,
+                    "'\(text)' (in \(location)) has no closing delimiter; Xcode reports an error for it",
+                    fix: "close the reference: $(NAME)"))
         }
         for (reason, location) in limits {
-            result.append(DoctorFinding(.warning, .buildSettingExpansionLimit,
-                "expanding \(location) stopped: \(reason)",
-                fix: "simplify the settings, or pass the expanded value with --build-setting NAME=VALUE"))
+            result.append(
+                DoctorFinding(
+                    .warning, .buildSettingExpansionLimit,
+                    "expanding \(location) stopped: \(reason)",
+                    fix: "simplify the settings, or pass the expanded value with --build-setting NAME=VALUE"))
         }
         for name in used {
             guard let variants = expander.settings.conditionalVariants[name], !variants.isEmpty else { continue }
-            result.append(DoctorFinding(.info, .buildSettingConditional,
-                "\(name) also has conditional values, which the doctor does not evaluate: \(variants.joined(separator: ", ")); the unconditional value was used",
-                fix: "pass --build-setting \(name)=<value> to check with a conditional value"))
+            result.append(
+                DoctorFinding(
+                    .info, .buildSettingConditional,
+                    "\(name) also has conditional values, which the doctor does not evaluate: \(variants.joined(separator: ", ")); the unconditional value was used",
+                    fix: "pass --build-setting \(name)=<value> to check with a conditional value"))
         }
         for (name, given) in givenSettings.sorted(by: { $0.key < $1.key }) where !used.contains(name) {
-            result.append(DoctorFinding(.info, .buildSettingUnused,
-                "\(given) was not used: no checked value refers to \(name)",
-                fix: "check the setting's name; values the files write out in full need no setting"))
+            result.append(
+                DoctorFinding(
+                    .info, .buildSettingUnused,
+                    "\(given) was not used: no checked value refers to \(name)",
+                    fix: "check the setting's name; values the files write out in full need no setting"))
         }
         return result
     }

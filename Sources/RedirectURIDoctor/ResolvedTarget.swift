@@ -27,14 +27,17 @@ struct ResolvedTarget {
         let target: XcodeProject.Target
         if let targetName {
             guard let named = targets.first(where: { $0.name == targetName }) else {
-                throw DoctorProjectError(.targetNotFound, "the project has no target '\(targetName)'; its targets: \(listed.isEmpty ? "none" : listed)")
+                throw DoctorProjectError(
+                    .targetNotFound, "the project has no target '\(targetName)'; its targets: \(listed.isEmpty ? "none" : listed)")
             }
             target = named
         } else {
             let applications = targets.filter { $0.productType == "com.apple.product-type.application" }
             guard applications.count == 1, let only = applications.first else {
-                throw DoctorProjectError(.targetAmbiguous,
-                    "the project has \(applications.count) application targets; name the one to check with --target. Its targets: \(listed.isEmpty ? "none" : listed)")
+                throw DoctorProjectError(
+                    .targetAmbiguous,
+                    "the project has \(applications.count) application targets; name the one to check with --target. Its targets: \(listed.isEmpty ? "none" : listed)"
+                )
             }
             target = only
         }
@@ -45,7 +48,8 @@ struct ResolvedTarget {
         var isDefault = false
         if let configurationName {
             guard let named = targetConfigurations.first(where: { $0.name == configurationName }) else {
-                throw DoctorProjectError(.configurationNotFound,
+                throw DoctorProjectError(
+                    .configurationNotFound,
                     "target '\(target.name)' has no configuration '\(configurationName)'; its configurations: \(names.isEmpty ? "none" : names)")
             }
             chosen = named
@@ -55,12 +59,15 @@ struct ResolvedTarget {
             chosen = release
             isDefault = true
         } else {
-            throw DoctorProjectError(.configurationNotFound,
-                "target '\(target.name)' has no '\(defaultConfiguration)' configuration; name one with --configuration. Its configurations: \(names.isEmpty ? "none" : names)")
+            throw DoctorProjectError(
+                .configurationNotFound,
+                "target '\(target.name)' has no '\(defaultConfiguration)' configuration; name one with --configuration. Its configurations: \(names.isEmpty ? "none" : names)"
+            )
         }
 
-        var resolved = ResolvedTarget(project: project, target: target, configuration: chosen.name,
-                                      configurationIsDefault: isDefault, settings: overrides)
+        var resolved = ResolvedTarget(
+            project: project, target: target, configuration: chosen.name,
+            configurationIsDefault: isDefault, settings: overrides)
         let projectConfiguration = project.configurations(ofList: project.projectConfigurationListID).configurations
             .first { $0.name == chosen.name }
         resolved.addLevel(chosen, origin: "target '\(target.name)' (\(chosen.name))")
@@ -95,19 +102,23 @@ struct ResolvedTarget {
         guard let base = configuration.baseConfiguration else { return }
         guard let url = project.path(of: base) else {
             settingsAreIncomplete = true
-            findings.append(DoctorFinding(.warning, .xcconfigUnreadable,
-                "the base configuration of \(origin) is outside the source tree, so its settings are unknown",
-                fix: "pass the settings the checks need with --build-setting NAME=VALUE"))
+            findings.append(
+                DoctorFinding(
+                    .warning, .xcconfigUnreadable,
+                    "the base configuration of \(origin) is outside the source tree, so its settings are unknown",
+                    fix: "pass the settings the checks need with --build-setting NAME=VALUE"))
             return
         }
         let file = XCConfigFile.read(url, displayRoot: project.sourceRoot)
         for problem in file.problems {
             settingsAreIncomplete = true
-            findings.append(DoctorFinding(.warning, .xcconfigUnreadable,
-                "the base configuration of \(origin): \(problem.message); settings from it are unknown",
-                fix: problem.kind == .missingFile
-                    ? "restore the file (for CocoaPods, run `pod install`), or pass the settings the checks need with --build-setting NAME=VALUE"
-                    : "fix the line in the .xcconfig file"))
+            findings.append(
+                DoctorFinding(
+                    .warning, .xcconfigUnreadable,
+                    "the base configuration of \(origin): \(problem.message); settings from it are unknown",
+                    fix: problem.kind == .missingFile
+                        ? "restore the file (for CocoaPods, run `pod install`), or pass the settings the checks need with --build-setting NAME=VALUE"
+                        : "fix the line in the .xcconfig file"))
         }
         var fileAssignments: [(name: String, value: String)] = []
         for assignment in file.assignments {

@@ -57,14 +57,18 @@ struct XCConfigFile {
             return
         }
         guard stack.count < Self.maximumIncludeDepth else {
-            problems.append(Problem(kind: .includeCycle,
-                                    message: "includes nest more than \(Self.maximumIncludeDepth) files deep at \(origin ?? shown); '\(shown)' was not read"))
+            problems.append(
+                Problem(
+                    kind: .includeCycle,
+                    message: "includes nest more than \(Self.maximumIncludeDepth) files deep at \(origin ?? shown); '\(shown)' was not read"))
             return
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             if !optional {
-                problems.append(Problem(kind: .missingFile,
-                                        message: origin.map { "'\(shown)', included at \($0), cannot be read" } ?? "'\(shown)' cannot be read"))
+                problems.append(
+                    Problem(
+                        kind: .missingFile,
+                        message: origin.map { "'\(shown)', included at \($0), cannot be read" } ?? "'\(shown)' cannot be read"))
             }
             return
         }
@@ -147,8 +151,10 @@ struct XCConfigFile {
                 chunk = next.value()
             }
             if !chunk.isEmpty || chunks.isEmpty { chunks.append(chunk) }
-            assignments.append(Assignment(name: name, conditionalKey: conditional ? key : nil,
-                                          value: chunks.joined(separator: " "), origin: here))
+            assignments.append(
+                Assignment(
+                    name: name, conditionalKey: conditional ? key : nil,
+                    value: chunks.joined(separator: " "), origin: here))
         }
     }
 

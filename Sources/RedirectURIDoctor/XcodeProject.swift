@@ -78,7 +78,8 @@ struct XcodeProject {
         }
         var sourceRoot = bundle.deletingLastPathComponent()
         if let projectDirPath = root["projectDirPath"] as? String, !projectDirPath.isEmpty {
-            sourceRoot = projectDirPath.hasPrefix("/")
+            sourceRoot =
+                projectDirPath.hasPrefix("/")
                 ? URL(fileURLWithPath: projectDirPath) : sourceRoot.appendingPathComponent(projectDirPath)
         }
         return XcodeProject(bundle: bundle, objects: objects, root: root, sourceRoot: sourceRoot.standardizedFileURL, parents: parents)
@@ -90,8 +91,9 @@ struct XcodeProject {
             guard let id = value as? String, let object = objects[id], object["isa"] as? String == "PBXNativeTarget" else {
                 return nil
             }
-            return Target(id: id, name: object["name"] as? String ?? id, productType: object["productType"] as? String,
-                          configurationListID: object["buildConfigurationList"] as? String)
+            return Target(
+                id: id, name: object["name"] as? String ?? id, productType: object["productType"] as? String,
+                configurationListID: object["buildConfigurationList"] as? String)
         }
     }
 
@@ -116,8 +118,9 @@ struct XcodeProject {
             {
                 base = .anchored(anchor: anchor, relativePath: relativePath)
             }
-            return Configuration(id: id, name: name, buildSettings: object["buildSettings"] as? [String: Any] ?? [:],
-                                 baseConfiguration: base)
+            return Configuration(
+                id: id, name: name, buildSettings: object["buildSettings"] as? [String: Any] ?? [:],
+                baseConfiguration: base)
         }
         return (configurations, list["defaultConfigurationName"] as? String)
     }

@@ -168,7 +168,9 @@ public enum Confusables {
         for _ in 0..<2 {
             var output = [UInt16](repeating: 0, count: capacity)
             let written = input.withUnsafeBufferPointer { source in
-                output.withUnsafeMutableBufferPointer { redirecturi_spoof_skeleton(source.baseAddress, Int32(source.count), $0.baseAddress, Int32($0.count)) }
+                output.withUnsafeMutableBufferPointer {
+                    redirecturi_spoof_skeleton(source.baseAddress, Int32(source.count), $0.baseAddress, Int32($0.count))
+                }
             }
             if written < 0 { return identifier }
             if Int(written) > capacity {

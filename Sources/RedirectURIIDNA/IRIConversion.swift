@@ -41,23 +41,32 @@ public enum IRI {
         var diagnostics: [RedirectDiagnostic] = []
         let result = IDNA.toASCII(host)
         guard result.isValid else {
-            diagnostics.append(RedirectDiagnostic(.error, .idnaError,
-                "the host '\(host)' cannot be converted with UTS #46: \(result.errors)"))
+            diagnostics.append(
+                RedirectDiagnostic(
+                    .error, .idnaError,
+                    "the host '\(host)' cannot be converted with UTS #46: \(result.errors)"))
             return IRIConversion(converted: text, originalHost: host, asciiHost: nil, diagnostics: diagnostics)
         }
-        diagnostics.append(RedirectDiagnostic(.info, .iriHostConverted,
-            "converted the host '\(host)' to '\(result.output)' (UTS #46)"))
+        diagnostics.append(
+            RedirectDiagnostic(
+                .info, .iriHostConverted,
+                "converted the host '\(host)' to '\(result.output)' (UTS #46)"))
         let unicode = IDNA.toUnicode(result.output).output
         for label in unicode.split(separator: ".") where !label.allSatisfy({ (character: Character) in character.isASCII }) {
             let checks = Confusables.check(String(label))
             let skeleton = Confusables.skeleton(String(label))
-            let suspicious: SpoofChecks = [.restrictionLevel, .mixedScriptConfusable, .wholeScriptConfusable, .invisible, .mixedNumbers, .hiddenOverlay]
+            let suspicious: SpoofChecks = [
+                .restrictionLevel, .mixedScriptConfusable, .wholeScriptConfusable, .invisible, .mixedNumbers, .hiddenOverlay,
+            ]
             if !checks.isDisjoint(with: suspicious) {
-                diagnostics.append(RedirectDiagnostic(.warning, .confusableHost,
-                    "the label '\(label)' is suspicious (\(checks)); it looks like '\(skeleton)'"))
+                diagnostics.append(
+                    RedirectDiagnostic(
+                        .warning, .confusableHost,
+                        "the label '\(label)' is suspicious (\(checks)); it looks like '\(skeleton)'"))
             }
         }
-        let converted = String(decoding: bytes[..<hostRange.lowerBound], as: UTF8.self) + result.output
+        let converted =
+            String(decoding: bytes[..<hostRange.lowerBound], as: UTF8.self) + result.output
             + String(decoding: bytes[hostRange.upperBound...], as: UTF8.self)
         return IRIConversion(converted: converted, originalHost: host, asciiHost: result.output, diagnostics: diagnostics)
     }

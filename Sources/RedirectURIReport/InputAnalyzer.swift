@@ -1,5 +1,5 @@
-import RedirectURIKit
 import RedirectURIIDNA
+import RedirectURIKit
 
 /// Turns one input (any bytes) into an ``InputReport``: the logic behind `parse`.
 ///
@@ -10,10 +10,11 @@ import RedirectURIIDNA
 /// report.bundleID   // "com.contoso.app"
 /// ```
 public struct InputAnalyzer: Sendable {
-    /// Verification settings (SPEC §6); `nil` means no verification.
+    /// Verification settings (see the "Verification rules" article); `nil` means no verification.
     public struct Verification: Sendable {
         /// The registered redirect URIs. When empty, the input is checked against itself, so
-        /// only rules 1, 4 and 5 can fail (reported as the diagnostic `no-registered-uris`).
+        /// only the syntax, fragment, wrapper and bundle-ID rules can fail (reported as the
+        /// diagnostic `no-registered-uris`).
         public var registered: [String]
         /// The caller's bundle ID, as the OS reports it.
         public var callerBundleID: String?
@@ -50,9 +51,9 @@ public struct InputAnalyzer: Sendable {
             conversionDiagnostics = conversion.diagnostics.map(DiagnosticReport.init)
         }
         var report = describe(parsed)
-        report.input = String(decoding: bytes, as: UTF8.self)
         report.diagnostics = conversionDiagnostics + report.diagnostics
         if let verification { report.verdict = verify(parsed, report: &report, verification) }
+        report.echo(bytes)
         return report
     }
 
@@ -93,7 +94,8 @@ public struct InputAnalyzer: Sendable {
     func describeQuery(_ query: Substring, of reference: URIReference, into report: inout InputReport) {
         let isRequest = BrokerEndpoint(reference) != nil
         let names = Set(QueryParameters(query).compactMap { try? $0.name(.form) })
-        let isResponse = !isRequest && (names.contains("response") || names.contains("error_code"))
+        let isResponse =
+            !isRequest && (names.contains("response") || names.contains("error_code"))
             && (names.contains("msg_protocol_ver") || names.contains("hash") || names.contains("error_code"))
         // Broker messages are form-encoded; any other query is read as RFC 3986 says.
         let decoding: QueryDecoding = isRequest || isResponse ? .form : .rfc3986
@@ -157,24 +159,32 @@ public struct InputAnalyzer: Sendable {
         let text = String(decoding: bytes, as: UTF8.self)
         var registered = verification.registered
         // A broker request is verified through the redirect URI it carries.
-        let request = (try? URIReference(bytes: bytes, as: .uri)).flatMap { BrokerEndpoint($0) } != nil
+        let request =
+            (try? URIReference(bytes: bytes, as: .uri)).flatMap { BrokerEndpoint($0) } != nil
             ? try? BrokerRequest.parseParameters(text) : nil
         if registered.isEmpty {
             registered = [request.map { $0.value("redirect_uri") ?? "" } ?? text]
-            report.diagnostics.append(DiagnosticReport(severity: "warning", code: "no-registered-uris",
-                message: "no registered redirect URIs were given, so the redirect URI was compared with itself (exact-match and loopback-port were not checked)"))
+            report.diagnostics.append(
+                DiagnosticReport(
+                    severity: "warning", code: "no-registered-uris",
+                    message:
+                        "no registered redirect URIs were given, so the redirect URI was compared with itself (exact-match and loopback-port were not checked)"
+                ))
         }
         let verifier = RedirectVerifier(registered: registered, options: verification.options)
         let verdict: VerificationVerdict
         if let request {
-            report.diagnostics.append(DiagnosticReport(severity: "info", code: "verified-nested-redirect-uri",
-                message: "the verdict is about the request's redirect_uri '\(request.value("redirect_uri") ?? "")'"))
+            report.diagnostics.append(
+                DiagnosticReport(
+                    severity: "info", code: "verified-nested-redirect-uri",
+                    message: "the verdict is about the request's redirect_uri '\(request.value("redirect_uri") ?? "")'"))
             verdict = verifier.verify(request: text, callerBundleID: verification.callerBundleID)
         } else {
             verdict = verifier.verify(bytes: bytes, callerBundleID: verification.callerBundleID)
         }
         report.diagnostics += verdict.diagnostics.map(DiagnosticReport.init)
-        return VerdictReport(accepted: verdict.accepted, rule: verdict.failedRule?.identifier,
+        return VerdictReport(
+            accepted: verdict.accepted, rule: verdict.failedRule?.identifier,
             matched: verdict.matched, explanation: verdict.explanation)
     }
 }
@@ -184,4 +194,27 @@ extension DiagnosticReport {
     public init(_ diagnostic: RedirectDiagnostic) {
         self.init(severity: diagnostic.severity.rawValue, code: diagnostic.code.rawValue, message: diagnostic.message)
     }
+}
+
+extension InputReport {
+    /// Sets ``input`` to the echo of `bytes` (the first ``echoLimit`` bytes when longer, cut
+    /// before a UTF-8 sequence rather than through it), ``inputLength`` and ``inputSHA256``.
+    mutating func echo(_ bytes: [UInt8]) {
+        inputLength = bytes.count
+        guard bytes.count > Self.echoLimit else {
+            input = String(decoding: bytes, as: UTF8.self)
+            inputSHA256 = nil
+            return
+        }
+        // A UTF-8 sequence is at most four bytes: step back over at most three continuation
+        // bytes so that a character at the cut is left out, not shown as U+FFFD.
+        var cut = Self.echoLimit
+        while cut > Self.echoLimit - 3, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+        if bytes[cut] & 0xC0 == 0x80 { cut = Self.echoLimit }
+        input = String(decoding: bytes[..<cut], as: UTF8.self)
+        inputSHA256 = SHA256.hexDigest(bytes)
+    }
+
+    /// Whether ``input`` holds only the first bytes of the input.
+    public var inputIsTruncated: Bool { inputSHA256 != nil }
 }

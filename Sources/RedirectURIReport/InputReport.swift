@@ -3,17 +3,29 @@ import RedirectURIKit
 /// The analysis of one input: the JSON contract of `parse --json`, one object per input.
 ///
 /// Every key is always present; absent values are `null`. The shape is stable: tools rely on it.
+/// `input` echoes at most the first ``echoLimit`` bytes of the input; `inputLength` is the
+/// input's length in bytes, and `inputSHA256` its SHA-256 (lowercase hex) when `input` was cut,
+/// `null` otherwise. The components and parameters are always complete.
 ///
 /// ```json
-/// {"input": "...", "valid": true, "error": null,
+/// {"input": "...", "inputLength": 3, "inputSHA256": null, "valid": true, "error": null,
 ///  "components": {"scheme": "...", "userinfo": null, "host": "...", "port": null,
 ///                 "path": "...", "query": null, "fragment": null},
 ///  "form": null, "bundleID": null, "inner": null, "parameters": null,
 ///  "message": null, "verdict": null, "diagnostics": []}
 /// ```
 public struct InputReport: Sendable, Equatable, Encodable {
-    /// The input as text (invalid UTF-8 shown as U+FFFD).
+    /// The longest input echoed whole, in bytes; longer inputs echo their first bytes (cut
+    /// before a UTF-8 sequence rather than through it) and carry `inputSHA256`.
+    public static let echoLimit = 1_024
+
+    /// The input as text (invalid UTF-8 shown as U+FFFD), at most its first ``echoLimit`` bytes.
     public var input: String
+    /// The input's length in bytes.
+    public var inputLength: Int
+    /// The SHA-256 of the input's bytes (64 lowercase hex digits) when ``input`` holds only its
+    /// first bytes; `nil` when ``input`` is the whole input.
+    public var inputSHA256: String?
     /// Whether the input is an RFC 3986 URI-reference (§4.1).
     public var valid: Bool
     /// Why the input is not valid.
@@ -35,22 +47,25 @@ public struct InputReport: Sendable, Equatable, Encodable {
     /// Findings that do not make the input invalid.
     public var diagnostics: [DiagnosticReport]
 
-    /// Creates a report with every optional field empty.
+    /// Creates a report with every optional field empty; `inputLength` is the text's length.
     public init(input: String, valid: Bool) {
         self.input = input
+        self.inputLength = input.utf8.count
         self.valid = valid
         self.diagnostics = []
     }
 
     enum CodingKeys: String, CodingKey {
-        case input, valid, error, components, form, bundleID, inner, parameters, message, verdict,
-            diagnostics
+        case input, inputLength, inputSHA256, valid, error, components, form, bundleID, inner, parameters,
+            message, verdict, diagnostics
     }
 
     /// Encodes every key, writing `null` for absent values.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(input, forKey: .input)
+        try container.encode(inputLength, forKey: .inputLength)
+        try container.encode(inputSHA256, forKey: .inputSHA256)
         try container.encode(valid, forKey: .valid)
         try container.encode(error, forKey: .error)
         try container.encode(components, forKey: .components)
@@ -84,18 +99,26 @@ public struct ErrorReport: Sendable, Equatable, Encodable {
     public var offset: Int
     /// A sentence explaining the error.
     public var message: String
+    /// The parser's excerpt of the input with a caret under the offending byte (not part of
+    /// the JSON): the text output shows it when the error lies beyond the echoed input.
+    public var caretDiagram: String?
 
     /// Creates an error report.
-    public init(kind: String, offset: Int, message: String) {
+    public init(kind: String, offset: Int, message: String, caretDiagram: String? = nil) {
         self.kind = kind
         self.offset = offset
         self.message = message
+        self.caretDiagram = caretDiagram
     }
 
     /// The report of a parse error.
     public init(_ error: URIParseError) {
-        self.init(kind: error.kind.code, offset: error.offset, message: error.message)
+        self.init(
+            kind: error.kind.code, offset: error.offset, message: error.message,
+            caretDiagram: error.excerpt.caretDiagram(at: error.offset))
     }
+
+    enum CodingKeys: String, CodingKey { case kind, offset, message }
 }
 
 /// The seven components, `null` when absent (an empty string when present but empty).

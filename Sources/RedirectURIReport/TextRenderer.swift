@@ -24,12 +24,23 @@ public struct TextRenderer: Sendable {
         func row(_ label: String, _ value: String) {
             lines.append(indent + "  " + label.padding(to: 11) + value)
         }
-        lines.append(indent + Self.printable(report.input))
+        if report.inputIsTruncated {
+            lines.append(indent + Self.printable(report.input) + "… (\(report.inputLength) bytes in all, SHA-256 \(report.inputSHA256 ?? ""))")
+        } else {
+            lines.append(indent + Self.printable(report.input))
+        }
         guard report.valid, let components = report.components else {
             if let error = report.error {
                 row("valid", "no: \(error.kind) at offset \(error.offset)")
                 row("", error.message)
-                for line in Self.caretDiagram(report.input, offset: error.offset) { lines.append(indent + "  " + line) }
+                if report.inputIsTruncated, let diagram = error.caretDiagram {
+                    // The echo may not reach the offset: the parser's excerpt is a window around it.
+                    for line in diagram.split(separator: "\n", omittingEmptySubsequences: false) {
+                        lines.append(indent + String(line))
+                    }
+                } else {
+                    for line in Self.caretDiagram(report.input, offset: error.offset) { lines.append(indent + "  " + line) }
+                }
             }
             return
         }
@@ -54,8 +65,9 @@ public struct TextRenderer: Sendable {
         if let parameters = report.parameters {
             row("parameters", parameters.isEmpty ? "(none)" : "\(parameters.count)")
             for parameter in parameters {
-                lines.append(indent + "    " + Self.printable(parameter.name) + " = "
-                    + (parameter.value.map { Self.printable(Self.truncated($0)) } ?? "(no value)"))
+                lines.append(
+                    indent + "    " + Self.printable(parameter.name) + " = "
+                        + (parameter.value.map { Self.printable(Self.truncated($0)) } ?? "(no value)"))
             }
         }
         if let message = report.message {
@@ -76,19 +88,22 @@ public struct TextRenderer: Sendable {
 
     static func show(_ value: String?) -> String {
         guard let value else { return "(absent)" }
-        return value.isEmpty ? "(empty)" : printable(value)
+        return value.isEmpty ? "(empty)" : printable(truncated(value, limit: InputReport.echoLimit))
     }
 
     static func truncated(_ value: String, limit: Int = 120) -> String {
         value.count <= limit ? value : String(value.prefix(limit)) + "… (\(value.utf8.count) bytes)"
     }
 
-    /// Escapes controls so that a report can never move the terminal's cursor.
+    /// Escapes controls so that a report can never move the terminal's cursor nor break a line:
+    /// C0, DEL and C1 as `\xNN`, U+2028 and U+2029 as `\u{NNNN}`.
     static func printable(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                 result += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+            } else if scalar.value == 0x2028 || scalar.value == 0x2029 {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 result.unicodeScalars.append(scalar)
             }

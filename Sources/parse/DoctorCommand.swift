@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RedirectURIDoctor
+import RedirectURIReport
 
 /// `parse doctor`: checks an app's Info.plist and entitlements for the broker flow, from the files
 /// or from an Xcode project with its build settings.
@@ -26,7 +27,9 @@ struct Doctor: ParsableCommand {
             """
     )
 
-    @Option(name: .customLong("info-plist"), help: ArgumentHelp("The app's Info.plist (XML or binary); with --project, instead of the target's.", valueName: "path"))
+    @Option(
+        name: .customLong("info-plist"),
+        help: ArgumentHelp("The app's Info.plist (XML or binary); with --project, instead of the target's.", valueName: "path"))
     var infoPlist: String?
 
     @Option(name: .long, help: ArgumentHelp("The app's Xcode project (the .xcodeproj directory or its project.pbxproj).", valueName: "path"))
@@ -38,7 +41,9 @@ struct Doctor: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The build configuration whose settings are used (default: Release).", valueName: "name"))
     var configuration: String?
 
-    @Option(name: .customLong("build-setting"), help: ArgumentHelp("A build setting's value, NAME=VALUE (repeatable); overrides the project's.", valueName: "name=value"))
+    @Option(
+        name: .customLong("build-setting"),
+        help: ArgumentHelp("A build setting's value, NAME=VALUE (repeatable); overrides the project's.", valueName: "name=value"))
     var buildSettings: [String] = []
 
     @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The app's bundle ID: the value of PRODUCT_BUNDLE_IDENTIFIER.", valueName: "id"))
@@ -47,13 +52,17 @@ struct Doctor: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The app's .entitlements file; with --project, instead of the target's.", valueName: "path"))
     var entitlements: String?
 
-    @Option(name: .customLong("redirect-uri"), help: ArgumentHelp("The app's redirect URI (MSAL: derived from CFBundleIdentifier when omitted).", valueName: "uri"))
+    @Option(
+        name: .customLong("redirect-uri"),
+        help: ArgumentHelp("The app's redirect URI (MSAL: derived from CFBundleIdentifier when omitted).", valueName: "uri"))
     var redirectURI: String?
 
     @Option(name: .long, help: "The SDK flavour: adal (queries msauth) or msal (queries msauthv2 and msauthv3).")
     var sdk: SDKFlavourArgument = .msal
 
-    @Option(name: .customLong("keychain-group"), help: ArgumentHelp("A shared keychain group the SDK uses, checked in keychain-access-groups.", valueName: "name"))
+    @Option(
+        name: .customLong("keychain-group"),
+        help: ArgumentHelp("A shared keychain group the SDK uses, checked in keychain-access-groups.", valueName: "name"))
     var keychainGroup: String?
 
     @Flag(name: .long, help: "Print {\"context\": {...}, \"findings\": [...], \"skipped\": [...]} as JSON.")
@@ -97,9 +106,8 @@ struct Doctor: ParsableCommand {
                 redirectURI: redirectURI, sdk: sdk.flavour, keychainGroup: keychainGroup)
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            // One line, whatever the files hold: controls and U+2028/U+2029 escaped, as `parse --json`.
+            print(try JSONLine.encode(report))
         } else {
             print(Self.render(report))
         }

@@ -14,10 +14,11 @@ struct ParseCommand: ParsableCommand {
             parse [<uri> ...] [--file <path> ...] [--json] [--registered <uri> ...] [--bundle-id <id>] [--iri]
             parse doctor (--project <App.xcodeproj> [--target <name>] [--configuration <name>] | --info-plist <path>) [--build-setting <name=value> ...] [--bundle-id <id>] [--entitlements <path>] [--redirect-uri <uri>] [--sdk adal|msal] [--keychain-group <name>] [--json]
 
-            Exit status: 0 when every input is valid (and accepted, when verifying) or the doctor \
-            found no error; 1 when any input is invalid or rejected, or the doctor found an error; \
-            2 for a usage error or an unreadable file. See 'parse help analyze' for every option.
+            Exit status: 0 when nothing printed is a failure; 1 when any input is invalid, rejected, \
+            not absolute, or has a finding of severity error (or the doctor found an error); 2 for \
+            a usage error or an unreadable file. See 'parse help analyze' for every option.
             """,
+        version: ToolkitVersion.current,
         subcommands: [Analyze.self, Doctor.self],
         defaultSubcommand: Analyze.self
     )
@@ -51,11 +52,22 @@ struct Analyze: ParsableCommand {
             only: a CR stays part of the input and is reported).
 
             With --registered and/or --bundle-id, each input is verified as a presented redirect \
-            URI (SPEC §6) and the output carries a verdict.
+            URI, as a broker checks it before it issues tokens, and the output carries a verdict \
+            naming the rule that failed.
 
-            Exit status: 0 when every input is valid (and accepted, when verifying); 1 when any \
-            input is invalid or rejected; 2 for a usage error or an unreadable file.
-            """
+            An input is a URI reference: a relative reference ('a', '/cb') is valid RFC 3986, but \
+            it is not a redirect URI, so it is reported with the error not-absolute.
+
+            --json prints one object per input per line. Every control character and U+2028, \
+            U+2029 are escaped as \\uXXXX, so no reader splits an object. 'input' echoes at most \
+            the first 1,024 bytes; 'inputLength' is the input's length in bytes, and \
+            'inputSHA256' its SHA-256 when the echo is cut.
+
+            Exit status: 1 when any input is invalid, rejected, not absolute, or has a finding of \
+            severity error (text and JSON alike); otherwise 0; 2 for a usage error or an \
+            unreadable file.
+            """,
+        version: ToolkitVersion.current
     )
 
     @Argument(help: "URIs to analyse. Pass inputs that start with '-' after '--'.")
@@ -70,10 +82,13 @@ struct Analyze: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A registered redirect URI of the app (repeatable); turns on verification.", valueName: "uri"))
     var registered: [String] = []
 
-    @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The caller's bundle ID as the OS reports it; turns on verification.", valueName: "id"))
+    @Option(
+        name: .customLong("bundle-id"), help: ArgumentHelp("The caller's bundle ID as the OS reports it; turns on verification.", valueName: "id"))
     var bundleID: String?
 
-    @Flag(name: .customLong("bundle-id-case-insensitive"), help: "Relaxation: compare bundle IDs ignoring ASCII case (reported as a diagnostic when it matters).")
+    @Flag(
+        name: .customLong("bundle-id-case-insensitive"),
+        help: "Relaxation: compare bundle IDs ignoring ASCII case (reported as a diagnostic when it matters).")
     var bundleIDCaseInsensitive = false
 
     @Flag(name: .long, help: "Convert the Unicode host of an http(s) IRI to ASCII (UTS #46) before strict parsing, and report confusable labels.")
@@ -84,7 +99,7 @@ struct Analyze: ParsableCommand {
         for path in file {
             guard let data = FileManager.default.contents(atPath: path) else {
                 FileHandle.standardError.write(Data("parse: cannot read file '\(path)'\n".utf8))
-                throw ExitCode(2)
+                throw ExitCode(ParseExitStatus.usage)
             }
             inputs.append(Array(data))
         }
@@ -92,18 +107,21 @@ struct Analyze: ParsableCommand {
             inputs = Self.lines(of: FileHandle.standardInput.readDataToEndOfFile())
         }
         let verifying = !registered.isEmpty || bundleID != nil
-        let analyzer = InputAnalyzer(verification: verifying ? InputAnalyzer.Verification(
-            registered: registered, callerBundleID: bundleID,
-            options: VerificationOptions(bundleIDComparison: bundleIDCaseInsensitive ? .caseInsensitive : .exact)) : nil,
+        let analyzer = InputAnalyzer(
+            verification: verifying
+                ? InputAnalyzer.Verification(
+                    registered: registered, callerBundleID: bundleID,
+                    options: VerificationOptions(bundleIDComparison: bundleIDCaseInsensitive ? .caseInsensitive : .exact)) : nil,
             convertsIRIHosts: iri)
         let renderer = TextRenderer()
-        var allValid = true
+        var status = ParseExitStatus.success
         for input in inputs {
             let report = analyzer.analyze(input)
-            allValid = allValid && report.valid && (report.verdict?.accepted ?? true)
+            // The status is decided from the report that is printed, so the two always agree.
+            status = max(status, ParseExitStatus.status(of: [report]))
             print(json ? report.jsonLine() : renderer.render(report), terminator: json ? "\n" : "")
         }
-        if !allValid { throw ExitCode(1) }
+        if status != ParseExitStatus.success { throw ExitCode(status) }
     }
 
     /// Splits standard input on LF; a final LF does not start another input.

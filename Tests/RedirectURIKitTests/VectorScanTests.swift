@@ -21,7 +21,7 @@ struct VectorScanTests {
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: VectorScan.width)
                 bytes[lane] = byte
                 let allCommon = bytes.withUnsafeBufferPointer { buffer in
-                    buffer.baseAddress.map { VectorScan.commonPrefixLength($0, at: 0) == VectorScan.width } ?? false
+                    buffer.baseAddress.map { VectorScan.commonPrefixLength($0, at: 0, count: buffer.count) == VectorScan.width } ?? false
                 }
                 #expect(allCommon == ByteClass.commonBytes.contains(byte), "byte \(byte) lane \(lane)")
             }
@@ -36,8 +36,8 @@ struct VectorScanTests {
                 bytes[lane] = byte
                 bytes.withUnsafeBufferPointer { buffer in
                     guard let base = buffer.baseAddress else { return }
-                    #expect(VectorScan.commonPrefixLength(base, at: 0) == (ByteClass.commonBytes.contains(byte) ? 16 : lane))
-                    #expect(Base64.base64URLPrefixLength(base, at: 0) == (base64URL.contains(byte) ? 16 : lane))
+                    #expect(VectorScan.commonPrefixLength(base, at: 0, count: buffer.count) == (ByteClass.commonBytes.contains(byte) ? 16 : lane))
+                    #expect(Base64.base64URLPrefixLength(base, at: 0, count: buffer.count) == (base64URL.contains(byte) ? 16 : lane))
                 }
             }
         }
@@ -134,7 +134,7 @@ struct VectorScanTests {
             while bytes.count < 18 { bytes.append(UInt8(ascii: " ")) }
             bytes.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
-                #expect(VectorScan.commonOrPercentEncodedPrefixLength(base, at: 0) == expected, "\(text)")
+                #expect(VectorScan.commonOrPercentEncodedPrefixLength(base, at: 0, count: buffer.count) == expected, "\(text)")
             }
         }
     }
@@ -169,3 +169,75 @@ struct VectorScanTests {
         }
     }
 }
+
+#if DEBUG && (os(Linux) || os(macOS))
+/// Each kernel states how many bytes it reads, and debug builds check it: a caller that breaks
+/// the bound traps in tests and in debug fuzz runs instead of reading past the input. (The
+/// buffers here are long enough that nothing is read out of bounds should a check be missing;
+/// the test then fails because the child process exits normally.)
+struct VectorScanBoundsTests {
+    @Test func commonPrefixLengthChecksItsBlock() async {
+        await #expect(processExitsWith: .failure) {
+            let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64)
+            bytes.withUnsafeBufferPointer { buffer in
+                _ = VectorScan.commonPrefixLength(buffer.baseAddress!, at: 1, count: 16)
+            }
+        }
+    }
+
+    @Test func isAllCommon32ChecksBothBlocks() async {
+        await #expect(processExitsWith: .failure) {
+            let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64)
+            bytes.withUnsafeBufferPointer { buffer in
+                _ = VectorScan.isAllCommon32(buffer.baseAddress!, at: 0, count: 31)
+            }
+        }
+    }
+
+    @Test func percentEncodedPrefixChecksTheTwoBytesPastTheBlock() async {
+        await #expect(processExitsWith: .failure) {
+            let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64)
+            bytes.withUnsafeBufferPointer { buffer in
+                _ = VectorScan.commonOrPercentEncodedPrefixLength(buffer.baseAddress!, at: 0, count: 17)
+            }
+        }
+    }
+
+    @Test func queryNameAndBase64URLCheckTheirBlock() async {
+        await #expect(processExitsWith: .failure) {
+            let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64)
+            bytes.withUnsafeBufferPointer { buffer in
+                _ = RawPiece.queryName(buffer.baseAddress!, at: 1, count: 16)
+            }
+        }
+        await #expect(processExitsWith: .failure) {
+            let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64)
+            bytes.withUnsafeBufferPointer { buffer in
+                _ = Base64.base64URLPrefixLength(buffer.baseAddress!, at: 1, count: 16)
+            }
+        }
+    }
+
+    @Test func prefixLengthNeedsAWholeBlock() async {
+        await #expect(processExitsWith: .failure) {
+            let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64)
+            bytes.withUnsafeBufferPointer { buffer in
+                _ = VectorScan.prefixLength(buffer.baseAddress!, at: 0, count: 15, members: VectorScan.commonMembers)
+            }
+        }
+    }
+
+    @Test func decodingNeedsAnOutputAsLongAsItsInput() async {
+        await #expect(processExitsWith: .failure) {
+            let input = [UInt8](repeating: UInt8(ascii: "a"), count: 32)
+            var output = [UInt8](repeating: 0, count: 64)
+            input.withUnsafeBufferPointer { bytes in
+                output.withUnsafeMutableBufferPointer { all in
+                    // The first 16 bytes of a 64-byte buffer: the stores stay inside the array.
+                    _ = try? PercentEncoding.decode(bytes, plusIsSpace: false, into: UnsafeMutableBufferPointer(rebasing: all[0..<16]))
+                }
+            }
+        }
+    }
+}
+#endif

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `parse` executable, which sits next to the test bundle in the build folder.
 struct CommandRunner {
@@ -20,10 +21,27 @@ struct CommandRunner {
         return URL(fileURLWithPath: ".build/debug/parse")
     }
 
-    static func run(_ arguments: [String], standardInput: Data? = nil) throws -> Outcome {
+    /// Runs `parse` with `arguments` and, for an analysis (not `doctor`, `help` or
+    /// `--version`), checks that the exit status agrees with what was printed (see
+    /// ``PrintedOutcome``): every end-to-end test checks that invariant.
+    static func run(
+        _ arguments: [String], standardInput: Data? = nil, in directory: URL? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Outcome {
+        let outcome = try runUnchecked(arguments, standardInput: standardInput, in: directory)
+        if PrintedOutcome.isAnalysis(arguments) {
+            PrintedOutcome.expectStatusAgrees(outcome, json: arguments.prefix { $0 != "--" }.contains("--json"),
+                sourceLocation: sourceLocation)
+        }
+        return outcome
+    }
+
+    /// Runs `parse` with `arguments`, checking nothing.
+    static func runUnchecked(_ arguments: [String], standardInput: Data? = nil, in directory: URL? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let error = Pipe()
         let input = Pipe()

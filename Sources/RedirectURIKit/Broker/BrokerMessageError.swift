@@ -38,8 +38,10 @@ public struct BrokerMessageError: Error, Sendable, Hashable, CustomStringConvert
 
         static let table: [(code: String, explanation: String)] = [
             ("invalid-uri", "the URL is not a valid RFC 3986 URI"),
-            ("not-a-broker-request",
-             "a broker request is msauth://broker, msauthv2://broker, msauthv3://broker or https://login.microsoftonline.com/applebroker/msauthv2, with a query and no fragment"),
+            (
+                "not-a-broker-request",
+                "a broker request is msauth://broker, msauthv2://broker, msauthv3://broker or https://login.microsoftonline.com/applebroker/msauthv2, with a query and no fragment"
+            ),
             ("not-a-broker-response", "a broker response has a query and no fragment"),
             ("missing-parameter", "a required parameter is absent"),
             ("duplicate-parameter", "the parameter appears more than once; a reader that picks one lets an attacker choose"),
@@ -93,7 +95,8 @@ public struct BrokerMessageError: Error, Sendable, Hashable, CustomStringConvert
 
     /// A parameter of the query that starts at `queryStart` in the URL could not be read.
     init(_ error: QueryParameterError, queryStart: Int) {
-        self.init(error.kind == .duplicateParameter ? .duplicateParameter : .invalidEncoding, parameter: error.name,
+        self.init(
+            error.kind == .duplicateParameter ? .duplicateParameter : .invalidEncoding, parameter: error.name,
             offset: error.offset.map { $0 &+ queryStart }, underlying: .query(error))
     }
 

@@ -22,7 +22,7 @@ public struct BrokerParameter: Sendable, Hashable {
     }
 }
 
-/// Where a broker request is sent (SPEC §8).
+/// Where a broker request is sent: the broker's scheme, or its universal link.
 public enum BrokerEndpoint: String, Sendable, Hashable, CaseIterable {
     /// `msauth://broker` — the ADAL protocol (`max_protocol_ver=2`).
     case msauth
@@ -61,11 +61,11 @@ public enum BrokerEndpoint: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A broker request URL: `msauth://broker?…`, `msauthv2://broker?…`, `msauthv3://broker?…` or the
-/// universal link (SPEC §8).
+/// universal link.
 ///
 /// The request is its endpoint and its parameters, decoded, in order — unknown ones included — so
 /// `BrokerRequest(parsing: request.url)` gives back `request`, and `url` keeps every parameter of the
-/// URL it was parsed from. Typed accessors read the parameters the SPEC lists; ``problems()`` checks
+/// URL it was parsed from. Typed accessors read the parameters brokers define; ``problems()`` checks
 /// them (UUIDs, base64url, protocol version, the nested redirect URI, required parameters).
 ///
 /// ```swift
@@ -131,7 +131,7 @@ public struct BrokerRequest: Sendable, Hashable {
         return matches.count == 1 ? (matches[0].value ?? "") : nil
     }
 
-    /// The parameters SPEC §8 names; anything else is kept in ``unknownParameters``.
+    /// The parameters brokers define; anything else is kept in ``unknownParameters``.
     public static let knownNames: Set<String> = [
         "authority", "client_id", "redirect_uri", "correlation_id", "broker_key", "broker_nonce",
         "client_version", "resource", "scope", "claims", "client_capabilities", "intune_enrollment_ids",
@@ -139,7 +139,7 @@ public struct BrokerRequest: Sendable, Hashable {
         "username", "login_hint", "prompt", "force", "skip_cache", "max_protocol_ver", "msg_protocol_ver",
     ]
 
-    /// Parameters the SPEC does not name, in order.
+    /// Parameters outside ``knownNames``, in order.
     public var unknownParameters: [BrokerParameter] { parameters.filter { !Self.knownNames.contains($0.name) } }
 
     /// `msg_protocol_ver` (MSAL) or else `max_protocol_ver` (ADAL), when valid.
@@ -174,7 +174,7 @@ public struct BrokerRequest: Sendable, Hashable {
     public var skipCache: Bool? { value("skip_cache").flatMap(BrokerValueSyntax.flag) }
     /// `authority`, parsed (an https URI).
     public var authority: URIReference? { value("authority").flatMap { try? URIReference(parsing: $0, as: .uri) } }
-    /// `redirect_uri`, parsed and classified (SPEC §5).
+    /// `redirect_uri`, parsed and classified (see ``RedirectURI``).
     public var redirectURI: RedirectURI? { value("redirect_uri").flatMap { try? RedirectURI(parsing: $0) } }
 
     /// Everything wrong with the request that can be seen without keys, in parameter order:
@@ -188,8 +188,10 @@ public struct BrokerRequest: Sendable, Hashable {
         var seen: Set<String> = []
         for parameter in parameters where !seen.insert(parameter.name).inserted {
             if !problems.contains(where: { $0.kind == .duplicateParameter && $0.parameter == parameter.name }) {
-                problems.append(BrokerMessageError(.duplicateParameter, parameter: parameter.name,
-                    detail: "appears more than once; a reader that picks one lets an attacker choose"))
+                problems.append(
+                    BrokerMessageError(
+                        .duplicateParameter, parameter: parameter.name,
+                        detail: "appears more than once; a reader that picks one lets an attacker choose"))
             }
         }
         let adal = endpoint == .msauth || isADALProtocol
@@ -242,8 +244,11 @@ public struct BrokerRequest: Sendable, Hashable {
         do {
             redirect = try RedirectURI(parsing: value)
         } catch {
-            return [BrokerMessageError(.invalidRedirectURI, parameter: "redirect_uri",
-                detail: "not an absolute RFC 3986 URI: \(error.kind) at offset \(error.offset)")]
+            return [
+                BrokerMessageError(
+                    .invalidRedirectURI, parameter: "redirect_uri",
+                    detail: "not an absolute RFC 3986 URI: \(error.kind) at offset \(error.offset)")
+            ]
         }
         if redirect.reference.fragment != nil {
             return [BrokerMessageError(.invalidRedirectURI, parameter: "redirect_uri", detail: "has a fragment")]
@@ -253,8 +258,11 @@ public struct BrokerRequest: Sendable, Hashable {
         }
         if !redirect.form.carriesBundleID {
             let why = redirect.diagnostics.first.map { ": \($0.code): \($0.message)" } ?? ""
-            return [BrokerMessageError(.invalidRedirectURI, parameter: "redirect_uri",
-                detail: "a \(redirect.form.rawValue) redirect URI carries no bundle ID, so the broker cannot check the caller\(why)")]
+            return [
+                BrokerMessageError(
+                    .invalidRedirectURI, parameter: "redirect_uri",
+                    detail: "a \(redirect.form.rawValue) redirect URI carries no bundle ID, so the broker cannot check the caller\(why)")
+            ]
         }
         return []
     }

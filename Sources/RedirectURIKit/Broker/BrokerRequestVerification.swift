@@ -16,7 +16,9 @@ extension RedirectVerifier {
             return .rejected(.syntax, "the broker request is not a valid absolute URI: \(error.kind) at offset \(error.offset)")
         }
         guard BrokerEndpoint(reference) != nil, reference.ranges.fragment == nil else {
-            return .rejected(.syntax, "not a broker request (msauth://broker, msauthv2://broker, msauthv3://broker or the applebroker universal link, with no fragment)")
+            return .rejected(
+                .syntax,
+                "not a broker request (msauth://broker, msauthv2://broker, msauthv3://broker or the applebroker universal link, with no fragment)")
         }
         // ambiguous-parameters: every piece decodes, and no decoded name twice.
         let parameters: [(name: String, value: String?)]
@@ -27,7 +29,8 @@ extension RedirectVerifier {
         }
         var seen: Set<String> = []
         for parameter in parameters where !seen.insert(parameter.name).inserted {
-            return .rejected(.ambiguousParameters,
+            return .rejected(
+                .ambiguousParameters,
                 "the parameter '\(parameter.name)' appears more than once; a reader that picks one lets an attacker choose")
         }
         // missing-redirect-uri

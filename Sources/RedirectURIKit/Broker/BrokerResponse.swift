@@ -212,9 +212,11 @@ public struct BrokerResponse: Sendable {
     /// `/broker` sub-route).
     public func comesBack(to request: BrokerRequest) -> ResponseRouting {
         guard let redirectText = request.value("redirect_uri"), let redirect = try? RedirectURI(parsing: redirectText) else {
-            return ResponseRouting(outcome: .mismatch, diagnostics: [
-                RedirectDiagnostic(.error, .invalidRedirectURI, "the request has no single valid redirect_uri")
-            ])
+            return ResponseRouting(
+                outcome: .mismatch,
+                diagnostics: [
+                    RedirectDiagnostic(.error, .invalidRedirectURI, "the request has no single valid redirect_uri")
+                ])
         }
         return redirect.routes(url)
     }

@@ -99,9 +99,11 @@ public enum Base64 {
 
 /// The base64url check of broker payloads (often several KB), sixteen bytes at a time.
 extension Base64 {
-    /// How many bytes at `index` (at most 16) are base64url (`A–Z a–z 0–9 - _`).
+    /// How many bytes at `index` (at most 16) are base64url (`A–Z a–z 0–9 - _`); `index + 16`
+    /// must be at most `count` (checked in debug builds).
     @inline(__always)
-    static func base64URLPrefixLength(_ base: UnsafePointer<UInt8>, at index: Int) -> Int {
+    static func base64URLPrefixLength(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> Int {
+        assert(index >= 0 && index &+ VectorScan.width <= count, "Base64.base64URLPrefixLength reads past the input")
         let block = UnsafeRawPointer(base + index).loadUnaligned(as: VectorScan.Block.self)
         return VectorScan.leadingMembers(outside: VectorScan.outsideMask(block, members: base64URLMembers(of: block)))
     }
@@ -115,10 +117,11 @@ extension Base64 {
     /// Whether `bytes[range]` is all base64url (`A–Z a–z 0–9 - _`).
     @inline(__always)
     static func isBase64URL(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        assert(range.lowerBound >= 0 && range.upperBound <= bytes.count, "Base64.isBase64URL tests outside the buffer")
         var index = range.lowerBound
         if let base = bytes.baseAddress {
             while index &+ VectorScan.width <= range.upperBound {
-                guard base64URLPrefixLength(base, at: index) == VectorScan.width else { return false }
+                guard base64URLPrefixLength(base, at: index, count: bytes.count) == VectorScan.width else { return false }
                 index &+= VectorScan.width
             }
         }

@@ -98,6 +98,9 @@ public enum PercentEncoding {
     static func decodeNotingHighBytes(
         _ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool, into output: UnsafeMutableBufferPointer<UInt8>
     ) throws(PercentDecodingError) -> (length: Int, mayBeNonASCII: Bool) {
+        // The block stores below write 16 bytes at `length`, never ahead of `index`: in bounds
+        // only if the output is at least as long as the input.
+        assert(output.count >= bytes.count, "PercentEncoding.decode needs an output as long as its input")
         // Empty input; otherwise `output`, at least as long, has an address too.
         guard let base = bytes.baseAddress, let out = output.baseAddress else { return (0, false) }
         var length = 0
@@ -115,7 +118,7 @@ public enum PercentEncoding {
             let block = UnsafeRawPointer(base + index).loadUnaligned(as: VectorScan.Block.self)
             UnsafeMutableRawPointer(out + length).storeBytes(of: block, as: VectorScan.Block.self)
             high |= block
-            let escapes = unsafeBitCast((block .== percent) .| (block .== plus), to: VectorScan.Block.self)
+            let escapes = VectorScan.selected((block .== percent) .| (block .== plus))
             let plain = VectorScan.leadingMembers(outside: escapes & VectorScan.Block(repeating: 0x80))
             index &+= plain
             length &+= plain
@@ -135,6 +138,7 @@ public enum PercentEncoding {
             highByte |= out[length]
             length &+= 1
         }
+        // Every bit of every lane OR-ed: the same for any lane order.
         let words = unsafeBitCast(high, to: SIMD2<UInt64>.self)
         return (length, (words[0] | words[1]) & 0x8080_8080_8080_8080 != 0 || highByte & 0x80 != 0)
     }

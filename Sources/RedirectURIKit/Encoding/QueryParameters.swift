@@ -300,10 +300,10 @@ struct RawPiece {
             let before = UnsafeRawPointer(base + (index &- 1)).loadUnaligned(as: VectorScan.Block.self)
             let block = UnsafeRawPointer(base + index).loadUnaligned(as: VectorScan.Block.self)
             let candidates = (before .== ampersand) .& ((block .== firstByte) .| (block .== percent) .| (block .== plus))
-            let lanes = unsafeBitCast(candidates, to: SIMD2<UInt64>.self)
-            // Most blocks hold no candidate: one test, predicted, before any lane is looked at.
-            if lanes[0] | lanes[1] != 0 {
-                var bits = VectorScan.laneBits(unsafeBitCast(candidates, to: VectorScan.Block.self) & VectorScan.Block(repeating: 0x80))
+            // Most blocks hold no candidate: one test, predicted, before any lane is looked at
+            // (`any(_:)` on the mask itself: fewer instructions than testing its bytes).
+            if any(candidates) {
+                var bits = VectorScan.laneBits(VectorScan.selected(candidates) & VectorScan.Block(repeating: 0x80))
                 while bits != 0 {
                     guard consider(index &+ bits.trailingZeroBitCount, target, in: bytes, found: &found) else {
                         return .duplicate(index &+ bits.trailingZeroBitCount)
@@ -347,7 +347,8 @@ struct RawPiece {
         {
             // The second word overlaps the first when the name is shorter than 16 bytes.
             let head = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self) ^ UnsafeRawPointer(name).loadUnaligned(as: UInt64.self)
-            let tail = UnsafeRawPointer(base + (start &+ length &- 8)).loadUnaligned(as: UInt64.self)
+            let tail =
+                UnsafeRawPointer(base + (start &+ length &- 8)).loadUnaligned(as: UInt64.self)
                 ^ UnsafeRawPointer(name + (length &- 8)).loadUnaligned(as: UInt64.self)
             if head | tail == 0 {
                 let nameEnd = start &+ length
@@ -357,7 +358,8 @@ struct RawPiece {
                 guard nameEnd == bytes.count || bytes[nameEnd] == ASCII.ampersand else { return nil }
                 return RawPiece(name: start..<nameEnd, value: nil, nameHasEscapes: false)
             }
-            let firstDifference = head != 0
+            let firstDifference =
+                head != 0
                 ? head.littleEndian.trailingZeroBitCount &>> 3
                 : length &- 8 &+ tail.littleEndian.trailingZeroBitCount &>> 3
             let differing = bytes[start &+ firstDifference]
@@ -393,7 +395,7 @@ struct RawPiece {
         var index = start
         var hasEscapes = false
         if let base = bytes.baseAddress, start &+ VectorScan.width <= bytes.count {
-            let name = queryName(base, at: start)
+            let name = queryName(base, at: start, count: bytes.count)
             if name.length < VectorScan.width { return (start &+ name.length, name.hasEscapes) }
             hasEscapes = name.hasEscapes
             index = start &+ name.length
@@ -405,11 +407,12 @@ struct RawPiece {
         return (index, hasEscapes)
     }
 
-    /// For a query piece at `index` (`index + 16` in bounds): how many bytes come before the
-    /// first `=` or `&` (16 when there is none in the block, so the name may go on), and whether
-    /// those bytes hold a `%` or `+` (a name that needs decoding).
+    /// For a query piece at `index` (`index + 16` at most `count`, checked in debug builds): how
+    /// many bytes come before the first `=` or `&` (16 when there is none in the block, so the
+    /// name may go on), and whether those bytes hold a `%` or `+` (a name that needs decoding).
     @inline(__always)
-    static func queryName(_ base: UnsafePointer<UInt8>, at index: Int) -> (length: Int, hasEscapes: Bool) {
+    static func queryName(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> (length: Int, hasEscapes: Bool) {
+        assert(index >= 0 && index &+ VectorScan.width <= count, "RawPiece.queryName reads past the input")
         let block = UnsafeRawPointer(base + index).loadUnaligned(as: VectorScan.Block.self)
         let high = VectorScan.Block(repeating: 0x80)
         let delimiters = VectorScan.laneBits((VectorScan.inRange(block, 0x3D, 0x3D) | VectorScan.inRange(block, 0x26, 0x26)) & high)
@@ -496,7 +499,8 @@ extension URIReference {
             do {
                 parameter = try QueryParameters(self.query ?? "", decoding: decoding).single(name)
             } catch {
-                throw QueryParameterError(error.kind, name: error.name, offset: error.offset.map { $0 &+ query.lowerBound },
+                throw QueryParameterError(
+                    error.kind, name: error.name, offset: error.offset.map { $0 &+ query.lowerBound },
                     underlying: error.underlying)
             }
             guard let parameter else { return nil }

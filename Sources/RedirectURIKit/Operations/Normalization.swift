@@ -109,9 +109,9 @@ extension URIReference {
         let dot = ASCII.period
         let slash = ASCII.slash
         while index < count {
-            if matches([dot, dot, slash], at: index) {          // A: "../"
+            if matches([dot, dot, slash], at: index) {  // A: "../"
                 index += 3
-            } else if matches([dot, slash], at: index) {        // A: "./"
+            } else if matches([dot, slash], at: index) {  // A: "./"
                 index += 2
             } else if matches([slash, dot], at: index), isEnd(index + 2) {
                 // B: "/./" or a final "/." → "/"
@@ -133,7 +133,7 @@ extension URIReference {
             } else if (index + 1 == count && input[index] == dot)
                 || (index + 2 == count && input[index] == dot && input[index + 1] == dot)
             {
-                index = count                                   // D: "." or ".." alone
+                index = count  // D: "." or ".." alone
             } else {
                 // E: move the first segment (with its leading '/', if any) to the output.
                 var end = index

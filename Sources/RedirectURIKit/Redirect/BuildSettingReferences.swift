@@ -96,9 +96,11 @@ public enum BuildSettingText {
                 flushLiteral(upTo: index)
                 let (end, terminated) = matchingEnd(in: bytes, from: index &+ 2, upper: upper, closer: closer)
                 let contentEnd = terminated ? end &- 1 : end
-                segments.append(.reference(BuildSettingReference(
-                    range: index..<end, contentRange: (index &+ 2)..<contentEnd,
-                    delimiter: next == Delimiters.leftParenthesis ? .parentheses : .braces, isTerminated: terminated)))
+                segments.append(
+                    .reference(
+                        BuildSettingReference(
+                            range: index..<end, contentRange: (index &+ 2)..<contentEnd,
+                            delimiter: next == Delimiters.leftParenthesis ? .parentheses : .braces, isTerminated: terminated)))
                 index = end
                 literalStart = end
             } else if next == ASCII.dollarSign {
@@ -110,8 +112,10 @@ public enum BuildSettingText {
                 flushLiteral(upTo: index)
                 var end = index &+ 2
                 while end < upper, isNameContinuation(bytes[end]) { end &+= 1 }
-                segments.append(.reference(BuildSettingReference(
-                    range: index..<end, contentRange: (index &+ 1)..<end, delimiter: .none, isTerminated: true)))
+                segments.append(
+                    .reference(
+                        BuildSettingReference(
+                            range: index..<end, contentRange: (index &+ 1)..<end, delimiter: .none, isTerminated: true)))
                 index = end
                 literalStart = end
             } else {

@@ -1,4 +1,4 @@
-/// An Apple bundle ID: one or more labels of `A–Z a–z 0–9 -`, separated by `.` (SPEC §5).
+/// An Apple bundle ID: one or more labels of `A–Z a–z 0–9 -`, separated by `.`.
 ///
 /// A bundle ID is compared **exactly**: brokers and servers do, and Apple's own documents disagree
 /// on case. Case-insensitive comparison exists only as an explicit option.
@@ -92,6 +92,7 @@ public struct BundleID: Sendable, Hashable, CustomStringConvertible {
         guard count > 0, count < VectorScan.width, bytes.count >= VectorScan.width, let base = bytes.baseAddress else {
             return shape(contiguous: UnsafeBufferPointer(rebasing: bytes[range]))
         }
+        assert(range.lowerBound >= 0 && range.upperBound <= bytes.count, "BundleID.shape(of:in:) tests outside the buffer")
         let blockStart = min(range.lowerBound, bytes.count &- VectorScan.width)
         let lanes = bundleIDLanes(UnsafeRawPointer(base + blockStart).loadUnaligned(as: VectorScan.Block.self))
         let first = UInt32(truncatingIfNeeded: range.lowerBound &- blockStart)

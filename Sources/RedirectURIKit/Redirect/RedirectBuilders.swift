@@ -94,7 +94,8 @@ extension RedirectURI {
     /// The inner URI must be an ADAL or MSAL broker redirect URI.
     public static func certificateAuth(wrapping inner: RedirectURI) throws(RedirectBuildError) -> RedirectURI {
         guard inner.form == .adalBroker || inner.form == .msalBroker else {
-            throw RedirectBuildError(.invalidPart, detail: "a certificate-auth wrapper wraps an ADAL or MSAL broker redirect URI, not \(inner.form.rawValue)")
+            throw RedirectBuildError(
+                .invalidPart, detail: "a certificate-auth wrapper wraps an ADAL or MSAL broker redirect URI, not \(inner.form.rawValue)")
         }
         let encoded = PercentEncoding.encode(inner.reference.text, allowing: .unreserved)
         let built = try checked("msauth://code/\(encoded)", as: .certificateAuth)

@@ -171,7 +171,8 @@ public struct RedirectURI: Sendable, Hashable, CustomStringConvertible {
         case .msalPath:
             return "MSAL registers this form without a path; '\(reference.path)' is kept as part of the URI"
         case .customSchemeSingleLabelHost:
-            return "the host '\(reference.host ?? "")' is a single word, not a reverse-DNS bundle ID, so this is not read as an ADAL broker redirect URI"
+            return
+                "the host '\(reference.host ?? "")' is a single word, not a reverse-DNS bundle ID, so this is not read as an ADAL broker redirect URI"
         default:
             return code.rawValue
         }

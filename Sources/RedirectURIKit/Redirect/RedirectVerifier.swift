@@ -7,31 +7,44 @@ public struct VerificationRule: Sendable, Hashable, CustomStringConvertible {
     public let requirement: String
 
     /// A valid absolute RFC 3986 URI, ASCII only.
-    public static let syntax = VerificationRule(identifier: "syntax",
+    public static let syntax = VerificationRule(
+        identifier: "syntax",
         requirement: "the redirect URI must be a valid absolute RFC 3986 URI in ASCII")
     /// No fragment, not even an empty `#` (RFC 6749 §3.1.2).
-    public static let fragment = VerificationRule(identifier: "fragment",
+    public static let fragment = VerificationRule(
+        identifier: "fragment",
         requirement: "the redirect URI must not have a fragment, not even an empty '#'")
     /// The certificate-auth wrapper's shape, and a decoded ADAL or MSAL broker URI inside it.
-    public static let wrapper = VerificationRule(identifier: "wrapper",
-        requirement: "a certificate-auth wrapper must be msauth://code/ with one path segment and no query, decoding once to an ADAL or MSAL broker redirect URI without a fragment")
+    public static let wrapper = VerificationRule(
+        identifier: "wrapper",
+        requirement:
+            "a certificate-auth wrapper must be msauth://code/ with one path segment and no query, decoding once to an ADAL or MSAL broker redirect URI without a fragment"
+    )
     /// Equal to a registered URI (the scheme's case aside, but not an MSAL bundle ID's).
-    public static let exactMatch = VerificationRule(identifier: "exact-match",
-        requirement: "the redirect URI must equal a registered redirect URI character for character (only the scheme's case may differ, and not in an MSAL bundle ID)")
+    public static let exactMatch = VerificationRule(
+        identifier: "exact-match",
+        requirement:
+            "the redirect URI must equal a registered redirect URI character for character (only the scheme's case may differ, and not in an MSAL bundle ID)"
+    )
     /// A loopback port that differs from the registered one must be 1–65535 without leading zeros.
-    public static let loopbackPort = VerificationRule(identifier: "loopback-port",
+    public static let loopbackPort = VerificationRule(
+        identifier: "loopback-port",
         requirement: "a loopback redirect URI may change its port only to a port 1–65535 written without leading zeros")
     /// The bundle ID carried by the URI equals the caller's.
-    public static let bundleID = VerificationRule(identifier: "bundle-id",
+    public static let bundleID = VerificationRule(
+        identifier: "bundle-id",
         requirement: "the bundle ID in the redirect URI must equal the caller's bundle ID exactly")
     /// A broker request whose parameters are duplicated or do not decode.
-    public static let ambiguousParameters = VerificationRule(identifier: "ambiguous-parameters",
+    public static let ambiguousParameters = VerificationRule(
+        identifier: "ambiguous-parameters",
         requirement: "a broker request must have no duplicated parameter and every parameter must decode")
     /// A broker request without a `redirect_uri`.
-    public static let missingRedirectURI = VerificationRule(identifier: "missing-redirect-uri",
+    public static let missingRedirectURI = VerificationRule(
+        identifier: "missing-redirect-uri",
         requirement: "a broker request must carry a redirect_uri")
     /// A client-ID redirect URI used by a request for another client.
-    public static let clientID = VerificationRule(identifier: "client-id",
+    public static let clientID = VerificationRule(
+        identifier: "client-id",
         requirement: "a client-ID redirect URI must be used by a request whose client_id is that client ID")
 
     /// All rules, in evaluation order.
@@ -186,7 +199,8 @@ public struct RedirectVerifier: Sendable {
             case .matched(let diagnostic): diagnostics += diagnostic.map { [$0] } ?? []
             }
         }
-        return VerificationVerdict(accepted: true, failedRule: nil, matched: matched, diagnostics: diagnostics,
+        return VerificationVerdict(
+            accepted: true, failedRule: nil, matched: matched, diagnostics: diagnostics,
             reason: nil, callerBundleID: callerBundleID)
     }
 
@@ -236,7 +250,8 @@ public struct RedirectVerifier: Sendable {
     /// Rule `exact-match` (the scheme compared by ``Schemes/matchForVerification(_:_:)``, the
     /// rest byte for byte) and rule `loopback-port`.
     static func compare(_ presented: RedirectURI, _ registered: RedirectURI) -> Comparison {
-        let lhs = presented.reference, rhs = registered.reference
+        let lhs = presented.reference
+        let rhs = registered.reference
         guard let lhsScheme = lhs.ranges.scheme, let rhsScheme = rhs.ranges.scheme else { return .different }
         let sameScheme = lhs.withBytes { lhsBytes in
             rhs.withBytes { rhsBytes in
@@ -263,12 +278,16 @@ public struct RedirectVerifier: Sendable {
     /// Rule `bundle-id`.
     func checkBundleID(of presented: RedirectURI, caller callerBundleID: String) -> Step<RedirectDiagnostic?> {
         if presented.form == .msalClientID {
-            return .matched(RedirectDiagnostic(.warning, .noBundleBinding,
-                "a client-ID redirect URI names a client, not an app: nothing tied it to the caller's bundle ID '\(callerBundleID)'"))
+            return .matched(
+                RedirectDiagnostic(
+                    .warning, .noBundleBinding,
+                    "a client-ID redirect URI names a client, not an app: nothing tied it to the caller's bundle ID '\(callerBundleID)'"))
         }
         guard let carried = presented.form.carriesBundleID ? presented.bundleID : nil else {
-            return .rejected(.rejected(.bundleID,
-                "a caller bundle ID was given but this \(presented.form.rawValue) redirect URI carries none"))
+            return .rejected(
+                .rejected(
+                    .bundleID,
+                    "a caller bundle ID was given but this \(presented.form.rawValue) redirect URI carries none"))
         }
         guard let caller = BundleID(callerBundleID) else {
             return .rejected(.rejected(.bundleID, "the caller bundle ID '\(callerBundleID)' is not a valid bundle ID"))
@@ -277,7 +296,9 @@ public struct RedirectVerifier: Sendable {
         guard options.bundleIDComparison == .caseInsensitive, carried.matches(caller, comparison: .caseInsensitive) else {
             return .rejected(.rejected(.bundleID, "the redirect URI carries bundle ID '\(carried)' but the caller is '\(caller)'"))
         }
-        return .matched(RedirectDiagnostic(.warning, .bundleIDCaseRelaxed,
-            "bundle ID '\(carried)' matched caller '\(caller)' only because case-insensitive comparison was enabled"))
+        return .matched(
+            RedirectDiagnostic(
+                .warning, .bundleIDCaseRelaxed,
+                "bundle ID '\(carried)' matched caller '\(caller)' only because case-insensitive comparison was enabled"))
     }
 }

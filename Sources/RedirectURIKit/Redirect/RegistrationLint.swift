@@ -17,12 +17,16 @@ public enum RegistrationLint {
         var findings: [RedirectDiagnostic] = []
         let bytes = text.utf8
         if bytes.contains(where: { $0 == ASCII.space || $0 == ASCII.tab || $0 == ASCII.lineFeed || $0 == ASCII.carriageReturn }) {
-            findings.append(RedirectDiagnostic(.warning, .whitespace,
-                "the redirect URI contains whitespace; registrations are compared exactly, so it can never match a clean URI"))
+            findings.append(
+                RedirectDiagnostic(
+                    .warning, .whitespace,
+                    "the redirect URI contains whitespace; registrations are compared exactly, so it can never match a clean URI"))
         }
         if containsBuildVariable(text) {
-            findings.append(RedirectDiagnostic(.warning, .unexpandedBuildVariable,
-                "the redirect URI contains an unexpanded build variable such as $(PRODUCT_BUNDLE_IDENTIFIER)"))
+            findings.append(
+                RedirectDiagnostic(
+                    .warning, .unexpandedBuildVariable,
+                    "the redirect URI contains an unexpanded build variable such as $(PRODUCT_BUNDLE_IDENTIFIER)"))
         }
         guard let redirect = try? RedirectURI(parsing: text), let scheme = redirect.reference.scheme else {
             findings.append(RedirectDiagnostic(.warning, .invalidRedirectURI, "the redirect URI is not an absolute RFC 3986 URI"))
@@ -34,12 +38,16 @@ public enum RegistrationLint {
         let isWeb = kind == .http || kind == .https
         let hasDot = scheme.utf8.contains(ASCII.period)
         if reference.fragment != nil {
-            findings.append(RedirectDiagnostic(.warning, .fragmentInRedirectURI,
-                "a redirect URI with a fragment can never be accepted (RFC 6749 §3.1.2)"))
+            findings.append(
+                RedirectDiagnostic(
+                    .warning, .fragmentInRedirectURI,
+                    "a redirect URI with a fragment can never be accepted (RFC 6749 §3.1.2)"))
         }
         if isWeb, let host = reference.host, host.utf8.equalsIgnoringASCIICase("localhost".utf8) {
-            findings.append(RedirectDiagnostic(.warning, .localhostInsteadOfLoopbackLiteral,
-                "use http://127.0.0.1 or http://[::1] instead of localhost (RFC 8252 §8.3): localhost gets no loopback exception"))
+            findings.append(
+                RedirectDiagnostic(
+                    .warning, .localhostInsteadOfLoopbackLiteral,
+                    "use http://127.0.0.1 or http://[::1] instead of localhost (RFC 8252 §8.3): localhost gets no loopback exception"))
         }
         switch redirect.form {
         case .https, .loopback, .certificateAuth, .androidBroker:
@@ -48,23 +56,34 @@ public enum RegistrationLint {
             break  // a web redirect URI, not an app scheme (localhost is reported above)
         default:
             if isReserved {
-                findings.append(RedirectDiagnostic(.warning, .reservedScheme,
-                    "'\(scheme)' is a reserved or common scheme; any app can claim it, so it cannot identify this app"))
+                findings.append(
+                    RedirectDiagnostic(
+                        .warning, .reservedScheme,
+                        "'\(scheme)' is a reserved or common scheme; any app can claim it, so it cannot identify this app"))
             } else if !hasDot, redirect.form != .adalBroker, redirect.form != .msalClientID {
-                findings.append(RedirectDiagnostic(.warning, .privateUseSchemeWithoutDot,
-                    "private-use schemes should be reverse-DNS names such as com.example.app (RFC 8252 §8.4)"))
+                findings.append(
+                    RedirectDiagnostic(
+                        .warning, .privateUseSchemeWithoutDot,
+                        "private-use schemes should be reverse-DNS names such as com.example.app (RFC 8252 §8.4)"))
             }
         }
         if redirect.form == .adalBroker, let bundleID = redirect.bundleID, !scheme.utf8.containsBytes(bundleID.text.utf8) {
-            findings.append(RedirectDiagnostic(.warning, .schemeWithoutBundleID,
-                "the scheme '\(scheme)' does not contain the bundle ID '\(bundleID)'; Apple does not enforce scheme uniqueness, so another app can claim it (prefer msauth.\(bundleID)://auth)"))
+            findings.append(
+                RedirectDiagnostic(
+                    .warning, .schemeWithoutBundleID,
+                    "the scheme '\(scheme)' does not contain the bundle ID '\(bundleID)'; Apple does not enforce scheme uniqueness, so another app can claim it (prefer msauth.\(bundleID)://auth)"
+                ))
         } else if redirect.form == .other, reference.authority != nil, !isReserved, !hasDot {
-            findings.append(RedirectDiagnostic(.warning, .schemeWithoutBundleID,
-                "the scheme '\(scheme)' carries no bundle ID; another app can claim it"))
+            findings.append(
+                RedirectDiagnostic(
+                    .warning, .schemeWithoutBundleID,
+                    "the scheme '\(scheme)' carries no bundle ID; another app can claim it"))
         }
         if redirect.form == .msalClientID {
-            findings.append(RedirectDiagnostic(.warning, .notBrokerCapable,
-                "a client-ID redirect URI names a client, not an app, so a broker cannot use it: also register msauth.<your bundle ID>://auth"))
+            findings.append(
+                RedirectDiagnostic(
+                    .warning, .notBrokerCapable,
+                    "a client-ID redirect URI names a client, not an app, so a broker cannot use it: also register msauth.<your bundle ID>://auth"))
         }
         return findings
     }

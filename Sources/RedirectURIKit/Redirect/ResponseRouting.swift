@@ -55,9 +55,11 @@ extension RedirectURI {
         do {
             incomingReference = try URIReference(parsing: incoming, as: .uri)
         } catch {
-            return ResponseRouting(outcome: .mismatch, diagnostics: [
-                RedirectDiagnostic(.error, .incomingInvalid, "the incoming URL is not a valid URI: \(error.kind) at offset \(error.offset)")
-            ])
+            return ResponseRouting(
+                outcome: .mismatch,
+                diagnostics: [
+                    RedirectDiagnostic(.error, .incomingInvalid, "the incoming URL is not a valid URI: \(error.kind) at offset \(error.offset)")
+                ])
         }
         return routes(incomingReference)
     }
@@ -71,8 +73,10 @@ extension RedirectURI {
             return ResponseRouting(outcome: .mismatch, diagnostics: [])
         }
         if !scheme.utf8.elementsEqual(incomingScheme.utf8) {
-            diagnostics.append(RedirectDiagnostic(.info, .schemeCaseDiffers,
-                "the incoming scheme '\(incomingScheme)' differs from '\(scheme)' only in case (the OS may lowercase schemes)"))
+            diagnostics.append(
+                RedirectDiagnostic(
+                    .info, .schemeCaseDiffers,
+                    "the incoming scheme '\(incomingScheme)' differs from '\(scheme)' only in case (the OS may lowercase schemes)"))
         }
         if incoming.fragment != nil {
             diagnostics.append(RedirectDiagnostic(.info, .incomingFragment, "the incoming URL has a fragment, which is not compared"))
@@ -80,7 +84,8 @@ extension RedirectURI {
         guard reference.authority == incoming.authority else {
             return ResponseRouting(outcome: .mismatch, diagnostics: diagnostics)
         }
-        let path = reference.path, incomingPath = incoming.path
+        let path = reference.path
+        let incomingPath = incoming.path
         if path == incomingPath {
             return ResponseRouting(outcome: .response, diagnostics: diagnostics)
         }
@@ -92,8 +97,10 @@ extension RedirectURI {
             }
         }
         if path + "/" == incomingPath || incomingPath + "/" == path {
-            diagnostics.append(RedirectDiagnostic(.warning, .trailingSlashMismatch,
-                "the paths differ only by a trailing '/' ('\(path)' vs '\(incomingPath)'); a redirect URI must match exactly"))
+            diagnostics.append(
+                RedirectDiagnostic(
+                    .warning, .trailingSlashMismatch,
+                    "the paths differ only by a trailing '/' ('\(path)' vs '\(incomingPath)'); a redirect URI must match exactly"))
         }
         return ResponseRouting(outcome: .mismatch, diagnostics: diagnostics)
     }

@@ -72,7 +72,8 @@ enum Schemes {
         let exactFrom = lhs.hasASCIIPrefixIgnoringCase("msauth.") ? 7 : lhs.count
         var index = 0
         while index < lhs.count {
-            let equal = index < exactFrom
+            let equal =
+                index < exactFrom
                 ? ASCII.lowercased(lhs[index]) == ASCII.lowercased(rhs[index]) : lhs[index] == rhs[index]
             guard equal else { return false }
             index &+= 1

@@ -122,8 +122,9 @@ extension UnsafeBufferPointer<UInt8> {
         guard let lhs = baseAddress, let rhs = other.baseAddress else { return true }
         var index = 0
         while index &+ 8 <= count {
-            guard UnsafeRawPointer(lhs + index).loadUnaligned(as: UInt64.self)
-                == UnsafeRawPointer(rhs + index).loadUnaligned(as: UInt64.self)
+            guard
+                UnsafeRawPointer(lhs + index).loadUnaligned(as: UInt64.self)
+                    == UnsafeRawPointer(rhs + index).loadUnaligned(as: UInt64.self)
             else { return false }
             index &+= 8
         }
@@ -149,7 +150,8 @@ extension UnsafeBufferPointer<UInt8> {
         }
         func scan(_ word: UInt64) {
             high |= word
-            special |= lanes(word, equalTo: ASCII.percentSign) | lanes(word, equalTo: ASCII.plusSign)
+            special |=
+                lanes(word, equalTo: ASCII.percentSign) | lanes(word, equalTo: ASCII.plusSign)
                 | lanes(word, equalTo: ASCII.equalsSign) | lanes(word, equalTo: ASCII.ampersand)
         }
         var index = 0

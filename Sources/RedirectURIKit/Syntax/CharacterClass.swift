@@ -57,6 +57,6 @@ extension ByteClass {
     public static let queryOrFragment = ByteClass(low: 0xAFFF_FFD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFF)
     /// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )` — the tail (RFC 3986 §3.2.2)
     public static let ipvFutureTail = ByteClass(low: 0x2FFF_7FD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFE)
-    /// `ALPHA / DIGIT / "-"`: the bytes of a bundle ID label (SPEC §5)
+    /// `ALPHA / DIGIT / "-"`: the bytes of a bundle ID label
     public static let bundleIDLabel = ByteClass(low: 0x03FF_2000_0000_0000, high: 0x07FF_FFFE_07FF_FFFE)
 }

@@ -72,12 +72,16 @@ public struct IPv6Address: Sendable, Hashable {
     /// IPv6Address("0:0:0:0:0:0:0:1")?.isLoopback      // true
     /// ```
     public init?(_ text: some StringProtocol) {
-        guard let pieces = StringBytes.withUTF8("[" + String(text) + "]", { buffer -> [UInt16]? in
-            guard case .closed(let end) = IPv6Validator(input: buffer).validate(from: 1),
-                end == buffer.count
-            else { return nil }
-            return IPv6Validator.pieces(of: UnsafeBufferPointer(rebasing: buffer[1..<(buffer.count - 1)]))
-        }) else { return nil }
+        guard
+            let pieces = StringBytes.withUTF8(
+                "[" + String(text) + "]",
+                { buffer -> [UInt16]? in
+                    guard case .closed(let end) = IPv6Validator(input: buffer).validate(from: 1),
+                        end == buffer.count
+                    else { return nil }
+                    return IPv6Validator.pieces(of: UnsafeBufferPointer(rebasing: buffer[1..<(buffer.count - 1)]))
+                })
+        else { return nil }
         self.pieces = pieces
     }
 
@@ -103,13 +107,13 @@ struct IPv6Validator {
     }
 
     func validate(from start: Int) -> Outcome {
-        var pieces = 0            // completed h16 pieces, before and after "::"
+        var pieces = 0  // completed h16 pieces, before and after "::"
         var sawDoubleColon = false
-        var pieceLength = 0       // hex digits in the current piece
-        var pieceValue = 0        // the current piece read as decimal (for a possible IPv4 tail)
+        var pieceLength = 0  // hex digits in the current piece
+        var pieceValue = 0  // the current piece read as decimal (for a possible IPv4 tail)
         var pieceIsDecimal = true
         var pieceHasLeadingZero = false
-        var colonsInARow = 0      // ':' bytes just read
+        var colonsInARow = 0  // ':' bytes just read
         var inIPv4Tail = false
         var octetsDone = 0
         var octetLength = 0
@@ -170,7 +174,8 @@ struct IPv6Validator {
                 }
             } else if byte == ASCII.period {
                 // The current piece turns out to be the first octet of an IPv4 tail (ls32).
-                let isDecOctet = pieceLength > 0 && pieceLength <= 3 && pieceIsDecimal
+                let isDecOctet =
+                    pieceLength > 0 && pieceLength <= 3 && pieceIsDecimal
                     && pieceValue <= 255 && !(pieceHasLeadingZero && pieceLength > 1)
                 let roomForTail = sawDoubleColon ? pieces <= 5 : pieces == 6
                 guard isDecOctet, roomForTail else { return .invalid(at: index) }

@@ -102,25 +102,35 @@ extension URIParseError {
 
         /// Each kind's code and explanation, at its raw value.
         static let table: [(code: String, explanation: String)] = [
-            ("invalid-scheme",
-             "a scheme must start with a letter and contain only letters, digits, '+', '-' and '.'; a relative reference cannot have ':' in its first segment"),
+            (
+                "invalid-scheme",
+                "a scheme must start with a letter and contain only letters, digits, '+', '-' and '.'; a relative reference cannot have ':' in its first segment"
+            ),
             ("missing-scheme", "an absolute URI must start with a scheme followed by ':'"),
             ("unexpected-scheme", "a relative reference cannot have ':' in its first segment"),
             ("invalid-percent-encoding", "'%' must be followed by two hex digits"),
-            ("invalid-authority-character",
-             "the authority allows only unreserved characters, sub-delims, ':', '@' and percent-encoding"),
+            (
+                "invalid-authority-character",
+                "the authority allows only unreserved characters, sub-delims, ':', '@' and percent-encoding"
+            ),
             ("invalid-host-character", "a host allows only unreserved characters, sub-delims and percent-encoding"),
             ("invalid-ipv6-address", "the IP literal is not an RFC 3986 IPv6 address"),
             ("invalid-ipvfuture", "an IPvFuture literal is 'v', hex digits, '.', then unreserved, sub-delims or ':'"),
             ("unterminated-ip-literal", "an IP literal opened with '[' must be closed with ']'"),
             ("invalid-character-after-host", "only ':' and a port may follow an IP literal"),
             ("invalid-port", "a port must be decimal digits only"),
-            ("invalid-path-character",
-             "a path allows only unreserved characters, sub-delims, ':', '@', '/' and percent-encoding"),
-            ("invalid-query-character",
-             "a query allows only unreserved characters, sub-delims, ':', '@', '/', '?' and percent-encoding"),
-            ("invalid-fragment-character",
-             "a fragment allows only unreserved characters, sub-delims, ':', '@', '/', '?' and percent-encoding"),
+            (
+                "invalid-path-character",
+                "a path allows only unreserved characters, sub-delims, ':', '@', '/' and percent-encoding"
+            ),
+            (
+                "invalid-query-character",
+                "a query allows only unreserved characters, sub-delims, ':', '@', '/', '?' and percent-encoding"
+            ),
+            (
+                "invalid-fragment-character",
+                "a fragment allows only unreserved characters, sub-delims, ':', '@', '/', '?' and percent-encoding"
+            ),
             ("unexpected-fragment", "an absolute URI cannot have a fragment"),
             ("input-too-long", "the input is longer than the parser's limit"),
         ]

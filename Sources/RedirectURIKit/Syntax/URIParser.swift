@@ -113,15 +113,15 @@ struct Scanner {
             // kilobytes of base64url are nothing else — then one plain step for anything else.
             // Two blocks per test while both are all common bytes: half the branches on long
             // runs, whose outcome (does a block hold a '%'?) no predictor guesses.
-            while index &+ 2 &* VectorScan.width <= count, VectorScan.isAllCommon32(base, at: index) {
+            while index &+ 2 &* VectorScan.width <= count, VectorScan.isAllCommon32(base, at: index, count: count) {
                 index &+= 2 &* VectorScan.width
             }
             while index &+ VectorScan.width <= count {
-                var common = VectorScan.commonPrefixLength(base, at: index)
+                var common = VectorScan.commonPrefixLength(base, at: index, count: count)
                 // A block stopped by '%' is checked again with its triplets counted, when two
                 // bytes past it are readable: broker requests carry a '%' every few bytes.
                 if common < VectorScan.width, input[index &+ common] == ASCII.percentSign, index &+ VectorScan.width &+ 2 <= count {
-                    common = VectorScan.commonOrPercentEncodedPrefixLength(base, at: index)
+                    common = VectorScan.commonOrPercentEncodedPrefixLength(base, at: index, count: count)
                 }
                 index &+= common
                 if common == VectorScan.width { continue }
@@ -208,7 +208,8 @@ struct Scanner {
             index = Int(offsets.end)
         }
         // `scheme://host` ends here: most redirect URIs, so skip the call.
-        let tail = index == count
+        let tail =
+            index == count
             ? URIComponentRanges.Tail(pathEnd: Int32(truncatingIfNeeded: index), queryStart: -1, fragmentStart: -1)
             : try pathQueryFragment(resumeAt: index, grammar: grammar)
         return ranges(schemeEnd: schemeEnd, authorityStart: authorityStart, authority: authority, pathStart: index, tail: tail)

@@ -1,0 +1,100 @@
+// Codable conformances for broker messages (Broker/). Messages decode by parsing their URL again.
+
+extension BrokerParameter: Codable {
+    enum CodingKeys: String, CodingKey { case name, value }
+
+    /// Encodes `{"name", "value"}`, `null` for a piece without `=`: a parameter of `parse --json`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encodeOrNull(value, forKey: .value)
+    }
+
+    /// Decodes `{"name", "value"}`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(try container.decode(String.self, forKey: .name), try container.decodeIfPresent(String.self, forKey: .value))
+    }
+}
+
+extension BrokerEndpoint: Codable {}
+
+extension BrokerRequest: Codable {
+    enum CodingKeys: String, CodingKey { case endpoint, parameters }
+
+    /// Encodes `{"endpoint", "parameters"}`, the parameters decoded and in order.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(endpoint, forKey: .endpoint)
+        try container.encode(parameters, forKey: .parameters)
+    }
+
+    /// Decodes `{"endpoint", "parameters"}`. Like ``BrokerRequest/init(endpoint:parameters:)``,
+    /// this does not validate: ask ``BrokerRequest/problems()``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            endpoint: try container.decode(BrokerEndpoint.self, forKey: .endpoint),
+            parameters: try container.decode([BrokerParameter].self, forKey: .parameters))
+    }
+}
+
+extension BrokerResponse.Kind: Codable {}
+
+extension BrokerResponse: Codable {
+    enum CodingKeys: String, CodingKey { case url, kind, protocolVersion, parameters }
+
+    /// Encodes `{"url", "kind", "protocolVersion", "parameters"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(url, forKey: .url)
+        try container.encode(kind, forKey: .kind)
+        try container.encodeOrNull(protocolVersion, forKey: .protocolVersion)
+        try container.encode(parameters, forKey: .parameters)
+    }
+
+    /// Decodes `url` and reads the response from it again; the other keys are derived from it
+    /// and are not read.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` whose underlying error is the
+    ///   ``BrokerMessageError``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let url = try container.decode(String.self, forKey: .url)
+        do {
+            self = try BrokerResponse(parsing: url)
+        } catch {
+            throw DecodingError.invalid("not a broker response: \(error)", in: decoder, underlying: error)
+        }
+    }
+}
+
+extension BrokerMessageError.Kind: Codable {
+    /// Encodes the kind as its stable code: `"duplicate-parameter"`.
+    public func encode(to encoder: any Encoder) throws { try encodeCode(code, to: encoder) }
+
+    /// Decodes one of the codes of ``allKinds``.
+    public init(from decoder: any Decoder) throws {
+        self = try decodeKind(Self.allKinds, code: \.code, from: decoder, what: "broker message error kind")
+    }
+}
+
+/// `{"kind", "parameter", "offset", "detail", "underlying"}`, `null` where there is none;
+/// `underlying` is the parse or query error's own object.
+extension BrokerMessageError: Encodable {
+    enum CodingKeys: String, CodingKey { case kind, parameter, offset, detail, underlying }
+
+    /// Encodes every key.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encodeOrNull(parameter, forKey: .parameter)
+        try container.encodeOrNull(offset, forKey: .offset)
+        try container.encodeOrNull(detail, forKey: .detail)
+        switch underlying {
+        case .parse(let error)?: try container.encode(error, forKey: .underlying)
+        case .query(let error)?: try container.encode(error, forKey: .underlying)
+        case nil: try container.encodeNil(forKey: .underlying)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import RedirectURIKit
+import Testing
+@testable import RedirectURIReport
+
+/// A library user encoding the library's own types gets the objects `parse --json` prints: the
+/// Codable conformances and the report agree, key for key.
+struct LibraryEncodingTests {
+    static func json(_ value: some Encodable) throws -> String { try JSONLine.encode(value) }
+
+    static let inputs = [
+        "x-msauth-mytestiosapp://com.myapp.mytestapp", "x://h?", "http://u:p@[::1]:8/p?q#f", "a", "",
+        "msauth://code/x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp", "http://localhost:1/cb",
+        "http://h:8a/p", "x:/a\u{2028}b", "http://h h/",
+    ]
+
+    @Test func componentsErrorsAndDiagnosticsMatchTheReport() throws {
+        for input in Self.inputs {
+            let report = InputAnalyzer().analyze(Array(input.utf8))
+            switch Result(catching: { () throws(URIParseError) in try URIReference(parsing: input) }) {
+            case .success(let reference):
+                let components = try #require(report.components)
+                let form = try #require(report.form)
+                #expect(try Self.json(URIComponents(reference)) == Self.json(components), "\(input)")
+                let redirect = RedirectURI(classifying: reference)
+                #expect(try Self.json(redirect.form) == Self.json(form))
+                for diagnostic in redirect.diagnostics {
+                    #expect(report.diagnostics.contains(DiagnosticReport(diagnostic)))
+                    #expect(try Self.json(diagnostic) == Self.json(DiagnosticReport(diagnostic)))
+                }
+            case .failure(let error):
+                let printed = try #require(report.error)
+                #expect(try Self.json(error) == Self.json(printed), "\(input)")
+            }
+        }
+    }
+
+    @Test func verdictsMatchTheReport() throws {
+        let registered = ["x-msauth-mytestiosapp://com.myapp.mytestapp"]
+        for (presented, caller) in [("x-msauth-mytestiosapp://com.myapp.mytestapp", "com.myapp.mytestapp"),
+                                    ("x-msauth-mytestiosapp://com.myapp.mytestapp/", "com.myapp.mytestapp"),
+                                    ("x-msauth-mytestiosapp://com.myapp.mytestapp", "com.evil.app")] {
+            let verdict = RedirectVerifier(registered: registered).verify(presented, callerBundleID: caller)
+            let report = InputAnalyzer(verification: .init(registered: registered, callerBundleID: caller)).analyze(Array(presented.utf8))
+            let library = try #require(try JSONSerialization.jsonObject(with: Data(Self.json(verdict).utf8)) as? [String: Any])
+            let reportVerdict = try #require(report.verdict)
+            let printed = try #require(try JSONSerialization.jsonObject(with: Data(Self.json(reportVerdict).utf8)) as? [String: Any])
+            // The library's verdict carries its diagnostics; the command prints them with the others.
+            #expect(Set(library.keys).subtracting(["diagnostics"]) == Set(printed.keys))
+            #expect(library["accepted"] as? Bool == printed["accepted"] as? Bool)
+            #expect(library["rule"] as? String == printed["rule"] as? String)
+            #expect(library["matched"] as? String == printed["matched"] as? String)
+            #expect(library["explanation"] as? String == printed["explanation"] as? String)
+        }
+    }
+}
