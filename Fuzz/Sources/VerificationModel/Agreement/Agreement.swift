@@ -64,10 +64,17 @@ public enum Agreement {
         return found
     }
 
-    /// The model's and the engine's classification of one text, compared field by field.
+    /// The model's and the engine's classification of one text, compared field by field (and the
+    /// engine's in-place classification on form and bundle ID).
     public static func classification(_ text: [UInt8]) -> Disagreement? {
         let model = ModelClassifier.classify(text)
         let engine = Engine.classify(text)
+        let inPlace = Engine.classifyInPlace(text)
+        if inPlace?.form != model?.form.rawValue || inPlace?.bundleID != model?.bundleID {
+            return Disagreement(check: "classify-in-place", subject: escapedText(text),
+                                model: model.map { "\($0.form.rawValue) bundleID=\($0.bundleID ?? "-")" } ?? "not a URI",
+                                engine: inPlace.map { "\($0.form) bundleID=\($0.bundleID ?? "-")" } ?? "not a URI")
+        }
         if comparable(model) == comparable(engine) { return nil }
         return Disagreement(check: "classify", subject: escapedText(text),
                             model: comparable(model)?.description ?? "not a URI",

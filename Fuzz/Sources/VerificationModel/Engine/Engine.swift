@@ -10,6 +10,19 @@ public enum Engine {
         return record(uri)
     }
 
+    /// The engine's in-place classification (`RedirectURI.classify`, the broker's hot path):
+    /// form and bundle ID only, or `nil` when the text does not parse.
+    public static func classifyInPlace(_ text: [UInt8]) -> (form: String, bundleID: String?)? {
+        if let string = validUTF8String(text) {
+            guard let shape = try? RedirectURI.classify(string) else { return nil }
+            return (shape.form.rawValue, shape.bundleID(in: string).map { String($0.text) })
+        }
+        let shape = text.withUnsafeBufferPointer { buffer in try? RedirectURI.classify(buffer) }
+        guard let shape else { return nil }
+        // Bytes that are not UTF-8 never parse; a classification here would be a parser bug.
+        return (shape.form.rawValue, nil)
+    }
+
     static func redirectURI(_ text: [UInt8]) -> RedirectURI? {
         if let string = validUTF8String(text) {
             return try? RedirectURI(parsing: string)
