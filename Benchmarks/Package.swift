@@ -16,11 +16,24 @@ let package = Package(
         .target(name: "BenchmarkCorpus"),
         // Writes the corpus to text files for inspection or for other tools.
         .executableTarget(name: "make-corpus", dependencies: ["BenchmarkCorpus"]),
+        // The Foundation peers and the prepared inputs, shared by both measuring tools below.
+        .target(
+            name: "BenchmarkPeers",
+            dependencies: ["BenchmarkCorpus", .product(name: "RedirectURIKit", package: "swift-redirect-uri")]
+        ),
+        // One named operation over the corpus, for callgrind instruction counts
+        // (scripts/instructions.sh) and interleaved timing rounds (scripts/rounds.sh). It does not
+        // depend on package-benchmark, so `swift build --product measure-ops` builds in seconds.
+        .executableTarget(
+            name: "measure-ops",
+            dependencies: ["BenchmarkCorpus", "BenchmarkPeers", .product(name: "RedirectURIKit", package: "swift-redirect-uri")]
+        ),
         // Discovered by `swift package benchmark` because it lives under Benchmarks/.
         .executableTarget(
             name: "RedirectURIBenchmarks",
             dependencies: [
                 "BenchmarkCorpus",
+                "BenchmarkPeers",
                 .product(name: "RedirectURIKit", package: "swift-redirect-uri"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],

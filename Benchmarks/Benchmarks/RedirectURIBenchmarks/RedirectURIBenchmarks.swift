@@ -16,6 +16,7 @@
 // the category. See ../../README.md for how to read the output.
 import Benchmark
 import BenchmarkCorpus
+import BenchmarkPeers
 import Foundation
 import RedirectURIKit
 
@@ -28,11 +29,12 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 10_000
     )
 
-    let corpus = Corpus.standard
-    let short = corpus.lines(.shortRedirect)
-    let certificate = corpus.lines(.certificateAuth)
-    let request = corpus.lines(.brokerRequest)
-    let response = corpus.lines(.brokerResponse)
+    // Prepared in BenchmarkPeers, shared with the measure-ops driver (instruction counts).
+    let prepared = BenchmarkInputs(.standard)
+    let short = prepared.short
+    let certificate = prepared.certificate
+    let request = prepared.request
+    let response = prepared.response
 
     // MARK: Harness overhead: the loop, the input walk and the call, doing nothing.
 
@@ -52,8 +54,7 @@ let benchmarks: @Sendable () -> Void = {
 
     // MARK: Percent-decoding: the redirect_uri values of (c) and the wrapped URIs of (b).
 
-    let encoded = request.compactMap { queryValue(named: "redirect_uri", in: $0) }
-        + certificate.map { String($0.dropFirst("msauth://code/".count).prefix { $0 != "?" }) }
+    let encoded = prepared.percentEncoded
     register("percent-decode", .library, inputs: encoded) { blackHole(try? PercentEncoding.decodeString($0)) }
     register("percent-decode", .foundation, inputs: encoded) { blackHole($0.removingPercentEncoding) }
 
@@ -61,7 +62,7 @@ let benchmarks: @Sendable () -> Void = {
     // Foundation's default `URL(string:)` percent-encodes some of these and accepts them (268 of
     // 800), so Foundation runs with `encodingInvalidCharacters: false`, where it rejects all 800.
 
-    let invalid = corpus.invalidLines()
+    let invalid = prepared.invalid
     register("invalid-input", .library, inputs: invalid) { blackHole(try? URIReference(parsing: $0)) }
     register("invalid-input", .urlStrict, inputs: invalid) { blackHole(URL(string: $0, encodingInvalidCharacters: false)) }
     register("invalid-input", .urlComponentsStrict, inputs: invalid) { blackHole(URLComponents(string: $0, encodingInvalidCharacters: false)) }
@@ -112,7 +113,7 @@ let benchmarks: @Sendable () -> Void = {
     // byte string encodes to it): such lines are put in that form here (hash uppercased, one
     // character dropped), so the benchmark times the success path.
 
-    let responses = response.map(successfulResponseForm)
+    let responses = prepared.successfulResponses
     checkSuccessPaths(requests: request, responses: responses)
     register("read-response+hash-d", .brokerResponse, inputs: responses, reportsBytes: true) { uri in
         if let message = try? BrokerResponse(parsing: uri) { blackHole((message.response, message.hash)) }
@@ -129,7 +130,7 @@ let benchmarks: @Sendable () -> Void = {
 
     // MARK: Verification (SPEC §6): (a) and (b) presented against three registered URIs each.
 
-    let cases = VerificationCase.make(presented: short + certificate.filter { !$0.contains("?") })
+    let cases = prepared.verificationCases()
     checkPeersAgree(classifying: short + certificate, verifying: cases)
     register("verify-a+b", .library, inputs: cases) { test in
         blackHole(test.verifier.verify(test.presented, callerBundleID: test.callerBundleID).accepted)
@@ -222,16 +223,6 @@ func register<Input: BenchmarkInput>(
     }
 }
 
-/// The raw (still percent-encoded) value of the first `name=` parameter of `uri`'s query.
-/// Used only to prepare inputs, outside any measurement.
-func queryValue(named name: String, in uri: String) -> String? {
-    guard let query = uri.split(separator: "?", maxSplits: 1).dropFirst().first else { return nil }
-    for pair in query.split(separator: "&") where pair.hasPrefix(name + "=") {
-        return String(pair.dropFirst(name.count + 1))
-    }
-    return nil
-}
-
 /// What a benchmark walks over: a URI, or a verification case.
 protocol BenchmarkInput {
     /// Input bytes, for the MB/s metric.
@@ -252,94 +243,5 @@ extension Implementation {
     }
 }
 
-/// One verification: a presented URI, the app's registered URIs and the caller's bundle ID.
-///
-/// Registered: the presented URI itself (for a wrapper, alternately the wrapper or its plain
-/// inner URI, both of which SPEC §6 rule 4 accepts) and two other apps' URIs, listed first so
-/// that matching has to look past them. The caller's bundle ID is the one the URI carries, so
-/// broker forms pass rule 5; forms without one are verified without a caller.
-struct VerificationCase: BenchmarkInput {
-    let presented: String
-    let registered: [String]
-    let callerBundleID: String?
-    let verifier: RedirectVerifier
-
-    var byteCount: Int { presented.utf8.count }
-
-    static func make(presented inputs: [String]) -> [VerificationCase] {
-        let decoys = ["msauth.com.northwind.crm://auth", "x-msauth-wallet://com.globex.wallet"]
-        return inputs.enumerated().map { index, presented in
-            let redirect = try? RedirectURI(parsing: presented)
-            var own = presented
-            if redirect?.form == .certificateAuth, index % 2 == 0, let inner = redirect?.inner {
-                own = inner.description
-            }
-            let registered = decoys + [own]
-            let caller = redirect?.bundleID.map { String($0.text) }
-            return VerificationCase(
-                presented: presented, registered: registered, callerBundleID: caller,
-                verifier: RedirectVerifier(registered: registered)
-            )
-        }
-    }
-}
-
-/// A (d) line as a broker sends it: `hash` in uppercase hex, and `response` of a length that
-/// unpadded base64url can have (not 1 mod 4).
-func successfulResponseForm(_ uri: String) -> String {
-    guard let hashStart = uri.range(of: "&hash="), let responseStart = uri.range(of: "&response=") else { return uri }
-    var response = uri[responseStart.upperBound..<hashStart.lowerBound]
-    if response.utf8.count % 4 == 1 { response = response.dropLast() }
-    return String(uri[..<responseStart.upperBound]) + response + "&hash=" + uri[hashStart.upperBound...].uppercased()
-}
-
-/// The Foundation peers must reach the library's answers on these inputs, or the comparison
-/// would time different work. Runs at registration, outside any measurement.
-func checkPeersAgree(classifying uris: [String], verifying cases: [VerificationCase]) {
-    for uri in uris {
-        let library = (try? RedirectURI(parsing: uri))?.bundleID.map { String($0.text) }
-        let inPlace = (try? RedirectURI.classify(uri)).flatMap { shape in shape.bundleID(in: uri).map { String($0.text) } }
-        if inPlace != library { disagreement("RedirectURI.classify and RedirectURI differ for \(uri)") }
-        let url = URL(string: uri).flatMap { FoundationPeer.classify($0, as: URL.self).bundleID }
-        let components = URLComponents(string: uri).flatMap { FoundationPeer.classify($0, as: URLComponents.self).bundleID }
-        if library != url || library != components {
-            disagreement("bundle IDs differ for \(uri): \(library ?? "nil") \(url ?? "nil") \(components ?? "nil")")
-        }
-    }
-    for test in cases {
-        let library = test.verifier.verify(test.presented, callerBundleID: test.callerBundleID).accepted
-        let url = FoundationPeer.verify(test.presented, registered: test.registered, callerBundleID: test.callerBundleID, as: URL.self)
-        let components = FoundationPeer.verify(test.presented, registered: test.registered, callerBundleID: test.callerBundleID, as: URLComponents.self)
-        // All three accept, except the 25 (a) lines with a fragment, which all three reject (rule 1).
-        if library != url || library != components || library == test.presented.contains("#") {
-            disagreement("verification differs for \(test.presented): \(library) \(url) \(components)")
-        }
-    }
-}
-
-/// The read benchmarks must time the success path: every request yields its redirect_uri and
-/// every response parses as a BrokerResponse (a `try?` that fails would time the error path).
-func checkSuccessPaths(requests: [String], responses: [String]) {
-    for uri in requests {
-        let reference = try? URIReference(parsing: uri, as: .uri)
-        let value = reference.flatMap { try? $0.queryParameter("redirect_uri")?.value() }
-        if value == nil || (try? BrokerRequest.parseParameters(uri))?.value("redirect_uri") != value
-            || value != reference.flatMap({ try? QueryParameters($0.query ?? "").value("redirect_uri") })
-        {
-            disagreement("no single redirect_uri read from \(uri)")
-        }
-    }
-    for uri in responses {
-        do {
-            let message = try BrokerResponse(parsing: uri)
-            if message.response == nil || message.hash == nil { disagreement("no response or hash in \(uri)") }
-        } catch {
-            disagreement("BrokerResponse rejects \(uri.prefix(80))…: \(error)")
-        }
-    }
-}
-
-func disagreement(_ message: String) {
-    FileHandle.standardError.write(Data("RedirectURIBenchmarks: \(message)\n".utf8))
-    if ProcessInfo.processInfo.environment["BENCHMARK_LIST_DISAGREEMENTS"] == nil { exit(1) }
-}
+/// Verification cases (BenchmarkPeers) report the presented URI's bytes.
+extension VerificationCase: BenchmarkInput {}
