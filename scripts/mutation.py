@@ -54,11 +54,13 @@ AREA_SUITES = {
         "RedirectVerificationTests", "ResponseRoutingTests", "RegistrationLintTests", "BrokerRequestVerificationTests",
         "BuildVariableLintTests", "RedirectClassificationTests", "RedirectBuilderTests", "SchemeTableTests",
         "InPlaceClassificationTests", "SingleFaultVectorTests", "FindingCodeDocumentationTests", "CodableTests",
+        "VerificationTableTests", "ModelTests", "MetamorphicTests",
     ],
     "broker": [
         "QueryParametersTests", "BrokerRequestTests", "BrokerResponseTests", "InPlaceQueryExampleTests",
         "BrokerMetamorphicTests", "BrokerMetamorphicOnExactCopiesTests", "BrokerRequestVerificationTests",
-        "BrokerResponseKernelTests", "SingleFaultVectorTests", "BrokerMessageReportTests",
+        "BrokerResponseKernelTests", "SingleFaultVectorTests", "BrokerMessageReportTests", "VerificationTableTests",
+        "MetamorphicTests",
     ],
 }
 
