@@ -40,6 +40,16 @@ enum VectorScan {
         return words[0] & words[1] == .max
     }
 
+    /// Whether any lane of `block` is not zero.
+    // The two words ORed, not the documented `any(_:)` on a mask: whether the optimizer inlines
+    // the standard library's reduction behind it varies from one caller to the next, and a call
+    // costs 27 instructions where inlined it costs 2 (c/redirect_uri-raw went 4,194 -> 4,736).
+    @inline(__always)
+    static func anySet(_ block: Block) -> Bool {
+        let words = unsafeBitCast(block, to: SIMD2<UInt64>.self)
+        return words[0] | words[1] != 0
+    }
+
     /// The number of set lanes of `first`, then `second`, before the first clear one (0...32).
     @inline(__always)
     static func leadingSetLanes(_ first: Block, _ second: Block) -> Int {
@@ -60,8 +70,10 @@ enum VectorScan {
         assert(index >= 0 && index &+ 2 &* width <= count, "VectorScan.extendedPathPrefixLength32 reads past the input")
         guard index &+ 2 &* width &+ 2 <= count else { return leadingSetLanes(first, second) }
         let raw = UnsafeRawPointer(base + index)
-        let members = first | tildeOrTriplets(raw)
-        let moreMembers = second | tildeOrTriplets(raw + width)
+        // Only a half with other bytes is tested again: a '%' cluster usually lies in one
+        // (c/parse 2,543 -> 2,427 instructions per operation).
+        let members = allSet(first, first) ? first : first | tildeOrTriplets(raw)
+        let moreMembers = allSet(second, second) ? second : second | tildeOrTriplets(raw + width)
         // Usually they all are (a block of a broker request with its '%' triplets): one test
         // before any lane is counted.
         return allSet(members, moreMembers) ? 2 &* width : leadingSetLanes(members, moreMembers)
