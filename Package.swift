@@ -48,7 +48,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "RedirectURIKitTests", dependencies: ["RedirectURIKit"], exclude: ["Vectors"]),
+        // The fuzz targets' properties (Fuzz/Sources/FuzzProperties, where the Fuzz package builds
+        // them as `FuzzProperties`), compiled here under another name for the corpus replay of
+        // RedirectURIKitTests: not a product, never part of what apps import.
+        .target(
+            name: "RedirectURIFuzzProperties", dependencies: ["RedirectURIKit"],
+            path: "Fuzz/Sources/FuzzProperties"),
+        .testTarget(
+            name: "RedirectURIKitTests", dependencies: ["RedirectURIKit", "RedirectURIFuzzProperties"],
+            exclude: ["Vectors"]),
         .testTarget(name: "RedirectURIIDNATests", dependencies: ["RedirectURIIDNA"]),
         .testTarget(name: "RedirectURIFoundationTests", dependencies: ["RedirectURIFoundation", "RedirectURIKit"]),
         .testTarget(name: "RedirectURIDoctorTests", dependencies: ["RedirectURIDoctor"], exclude: ["Fixtures"]),

@@ -55,9 +55,10 @@ if [ -n "$nm_tool" ]; then
   fi
 fi
 
-for dir in "$fuzz"/Sources/Fuzz*; do
+for dir in "$fuzz"/Sources/*; do
   target="$(basename "$dir")"
-  [ "$target" = FuzzSupport ] && continue
+  # A fuzz target has its libFuzzer options next to it; the shared libraries have none.
+  [ -f "$dir/$target.options" ] || continue
   cp "$bin/$target" "$OUT/$target"
   cp "$dir/$target.dict" "$dir/$target.options" "$OUT/"
   rm -f "$OUT/${target}_seed_corpus.zip"

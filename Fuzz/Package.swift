@@ -5,8 +5,8 @@
 // Build (see scripts/build.sh, which also proves the build is instrumented):
 //   swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address
 //
-// Each target checks one property; its source holds declarations only, with a single
-// `@_cdecl("LLVMFuzzerTestOneInput")` entry point. Its dictionary and libFuzzer options sit next to
+// Each target checks one property (Sources/FuzzProperties/<Name>Property.swift); its own source
+// holds declarations only, with a single `@_cdecl("LLVMFuzzerTestOneInput")` entry point. Its dictionary and libFuzzer options sit next to
 // the source (`<Target>.dict`, `<Target>.options`, OSS-Fuzz conventions); the seed corpus is in
 // ../Corpus/<Target>/ and crashers are kept in ../Corpus/regressions/<Target>/.
 import PackageDescription
@@ -26,18 +26,22 @@ let package = Package(
         .package(name: "swift-redirect-uri", path: ".."),
     ],
     targets: [
-        // Shared helpers: failing with a message, hex dumps, the list of grammars.
+        // Every target's property, as functions that report a failure instead of trapping. The
+        // root package compiles the same folder as `RedirectURIFuzzProperties`, so `swift test`
+        // replays the corpus through exactly these checks.
+        .target(
+            name: "FuzzProperties",
+            dependencies: [.product(name: "RedirectURIKit", package: "swift-redirect-uri")]
+        ),
+        // The libFuzzer side: forces a string path per input, runs a property, traps on failure.
         .target(
             name: "FuzzSupport",
-            dependencies: [.product(name: "RedirectURIKit", package: "swift-redirect-uri")]
+            dependencies: ["FuzzProperties", .product(name: "RedirectURIKit", package: "swift-redirect-uri")]
         ),
     ] + targets.map { name in
         .executableTarget(
             name: name,
-            dependencies: [
-                "FuzzSupport",
-                .product(name: "RedirectURIKit", package: "swift-redirect-uri"),
-            ],
+            dependencies: ["FuzzProperties", "FuzzSupport"],
             exclude: ["\(name).dict", "\(name).options"]
         )
     },

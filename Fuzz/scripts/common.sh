@@ -24,12 +24,14 @@ LLVM_COV="$(tool llvm-cov)"
 LLVM_PROFDATA="$(tool llvm-profdata)"
 SWIFT_DEMANGLE="$(tool swift-demangle || echo cat)"
 
-# The fuzz targets: every Sources/Fuzz* folder except the shared support library.
+# The fuzz targets: every Sources/<Target> folder with a <Target>.options file (the shared
+# FuzzProperties and FuzzSupport libraries have none).
 all_targets() {
   local dir
-  for dir in "$FUZZ_DIR"/Sources/Fuzz*; do
-    [ "$(basename "$dir")" = FuzzSupport ] || basename "$dir"
+  for dir in "$FUZZ_DIR"/Sources/*; do
+    [ -f "$dir/$(basename "$dir").options" ] && basename "$dir"
   done
+  return 0
 }
 
 # `--sanitize=fuzzer` keeps SwiftPM from renaming the entry point; the single comma-joined

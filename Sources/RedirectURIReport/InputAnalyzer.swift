@@ -75,6 +75,7 @@ public struct InputAnalyzer: Sendable {
         let redirect = RedirectURI(classifying: reference)
         report.form = redirect.form.rawValue
         report.bundleID = redirect.bundleID?.description ?? redirect.androidPackage.map(String.init)
+        report.clientID = redirect.clientID.map(String.init)
         if let inner = redirect.inner {
             report.inner = InputReport.Box(InputAnalyzer().analyze(Array(inner.reference.text.utf8)))
         }

@@ -11,7 +11,7 @@ import RedirectURIKit
 /// {"input": "...", "inputLength": 3, "inputSHA256": null, "valid": true, "error": null,
 ///  "components": {"scheme": "...", "userinfo": null, "host": "...", "port": null,
 ///                 "path": "...", "query": null, "fragment": null},
-///  "form": null, "bundleID": null, "inner": null, "parameters": null,
+///  "form": null, "bundleID": null, "clientID": null, "inner": null, "parameters": null,
 ///  "message": null, "verdict": null, "diagnostics": []}
 /// ```
 public struct InputReport: Sendable, Equatable, Encodable {
@@ -36,6 +36,8 @@ public struct InputReport: Sendable, Equatable, Encodable {
     public var form: String?
     /// The bundle ID (or Android package) carried by the redirect URI.
     public var bundleID: String?
+    /// The client ID of the client-ID form (`msal<client ID>://auth`).
+    public var clientID: String?
     /// The decoded inner URI of a certificate-auth wrapper, analysed the same way.
     public var inner: Box?
     /// The decoded query parameters, in order, when the input has a query.
@@ -56,7 +58,7 @@ public struct InputReport: Sendable, Equatable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case input, inputLength, inputSHA256, valid, error, components, form, bundleID, inner, parameters,
+        case input, inputLength, inputSHA256, valid, error, components, form, bundleID, clientID, inner, parameters,
             message, verdict, diagnostics
     }
 
@@ -71,6 +73,7 @@ public struct InputReport: Sendable, Equatable, Encodable {
         try container.encode(components, forKey: .components)
         try container.encode(form, forKey: .form)
         try container.encode(bundleID, forKey: .bundleID)
+        try container.encode(clientID, forKey: .clientID)
         try container.encode(inner, forKey: .inner)
         try container.encode(parameters, forKey: .parameters)
         try container.encode(message, forKey: .message)

@@ -58,6 +58,7 @@ public struct TextRenderer: Sendable {
         row("fragment", Self.show(components.fragment))
         if let form = report.form { row("form", form) }
         if let bundleID = report.bundleID { row("bundle ID", bundleID) }
+        if let clientID = report.clientID { row("client ID", clientID) }
         if let inner = report.inner {
             row("inner", "(decoded once)")
             render(inner.report, indent: indent + "    ", into: &lines)

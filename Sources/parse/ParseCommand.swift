@@ -53,7 +53,10 @@ struct Analyze: ParsableCommand {
 
             With --registered and/or --bundle-id, each input is verified as a presented redirect \
             URI, as a broker checks it before it issues tokens, and the output carries a verdict \
-            naming the rule that failed.
+            naming the rule that failed: syntax, fragment, wrapper, exact-match, loopback-port, \
+            bundle-id; for a broker request also ambiguous-parameters, missing-redirect-uri and \
+            client-id. The "Verification rules" article of the RedirectURIKit documentation \
+            defines each rule, with accepting and rejecting examples.
 
             An input is a URI reference: a relative reference ('a', '/cb') is valid RFC 3986, but \
             it is not a redirect URI, so it is reported with the error not-absolute.

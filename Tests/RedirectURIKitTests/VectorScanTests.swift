@@ -52,7 +52,7 @@ struct VectorScanTests {
             for lane in 0..<(2 * VectorScan.width) {
                 var bytes = (0..<(2 * VectorScan.width)).map { filler[($0 + Int(byte)) % filler.count] }
                 bytes[lane] = byte
-                withExactAllocation(bytes) { buffer in
+                withExactAllocation(of: bytes) { buffer in
                     guard let base = buffer.baseAddress else { return }
                     let (first, second) = VectorScan.pathMembers32(base, at: 0, count: buffer.count)
                     let member = ByteClass.pathBytes.contains(byte)
@@ -172,7 +172,7 @@ struct VectorScanTests {
     static func extendedPrefixLength(_ text: String, padTo count: Int = 34) -> Int {
         var bytes = Array(text.utf8)
         while bytes.count < count { bytes.append(UInt8(ascii: " ")) }
-        return withExactAllocation(bytes) { buffer in
+        return withExactAllocation(of: bytes) { buffer in
             guard let base = buffer.baseAddress else { return -1 }
             let (first, second) = VectorScan.pathMembers32(base, at: 0, count: buffer.count)
             return VectorScan.extendedPathPrefixLength32(base, at: 0, count: buffer.count, members: first, second)
@@ -262,7 +262,7 @@ struct VectorScanTests {
     /// (kind and offset), for `bytes` as `grammar`; the buffer holds exactly `bytes`, so that
     /// the address sanitizer reports any read past the input.
     static func expectFastAndPlainParsesAgree(_ bytes: [UInt8], as grammar: URIGrammar) {
-        let (fast, plain) = withExactAllocation(bytes) { buffer in
+        let (fast, plain) = withExactAllocation(of: bytes) { buffer in
             (Result { () throws(URIParseError) in try URIParser.parse(buffer, as: grammar) },
              Result { () throws(URIParseError) in try URIParser.parseWithoutVectorScan(buffer, as: grammar) })
         }
@@ -274,16 +274,6 @@ struct VectorScanTests {
         default: Issue.record("fast and plain parses disagree on \(text())")
         }
     }
-}
-
-/// Runs `body` on a buffer that holds exactly `bytes`, in an allocation of exactly that size:
-/// under the address sanitizer a kernel that reads past the input fails the test (an array's
-/// storage may have spare capacity after its elements).
-func withExactAllocation<R>(_ bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-    defer { buffer.deallocate() }
-    _ = buffer.initialize(from: bytes)
-    return try body(UnsafeBufferPointer(buffer))
 }
 
 #if DEBUG && (os(Linux) || os(macOS))
@@ -349,3 +339,91 @@ struct VectorScanBoundsTests {
     }
 }
 #endif
+
+/// The two-block UUID check agrees with the byte-by-byte definition: every byte value at every
+/// position of a valid UUID, every length around 36, and the hyphens moved.
+struct UUIDSyntaxTests {
+    static func check(_ bytes: [UInt8]) -> (fast: Bool, plain: Bool) {
+        // An exact-size copy: a read past the end fails under AddressSanitizer.
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        defer { buffer.deallocate() }
+        _ = buffer.initialize(from: bytes)
+        return (UUIDSyntax.isUUID(UnsafeBufferPointer(buffer)), UUIDSyntax.isUUIDByByte(UnsafeBufferPointer(buffer)))
+    }
+
+    @Test func everyByteAtEveryPosition() {
+        let valid = Array("3c62AC97-29eb-4aed-a3c8-add0298508dA".utf8)
+        #expect(Self.check(valid) == (true, true))
+        for position in valid.indices {
+            for byte in UInt8.min...UInt8.max {
+                var bytes = valid
+                bytes[position] = byte
+                let result = Self.check(bytes)
+                #expect(result.fast == result.plain, "byte \(byte) at \(position)")
+            }
+        }
+    }
+
+    @Test func lengthsAndHyphens() {
+        let valid = Array("3c62ac97-29eb-4aed-a3c8-add0298508da".utf8)
+        for length in 0...40 {
+            let bytes = (0..<length).map { valid[$0 % valid.count] }
+            let result = Self.check(bytes)
+            #expect(result.fast == result.plain, "length \(length)")
+        }
+        let noHyphens = Array("3c62ac9729eb4aeda3c8add0298508da0000".utf8)
+        #expect(Self.check(noHyphens) == (false, false))
+    }
+}
+
+/// The broker response's kernels agree with their plain definitions at every position, in
+/// exact-size buffers (a read past the end fails under AddressSanitizer).
+struct BrokerResponseKernelTests {
+    static func exact<Value>(_ bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        defer { buffer.deallocate() }
+        _ = buffer.initialize(from: bytes)
+        return body(UnsafeBufferPointer(buffer))
+    }
+
+    /// The value's end and whether it is base64url, written the plain way.
+    static func plainValue(_ bytes: [UInt8], from start: Int) -> (end: Int, isBase64URL: Bool) {
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
+        return (end, bytes[start..<end].allSatisfy { Base64.value($0, urlSafe: true) != nil })
+    }
+
+    @Test func base64URLValueAtEveryPositionAndLength() {
+        let special: [UInt8] = Array("&%+=.~-_Az09/".utf8) + [0x00, 0x7F, 0x80, 0xFF]
+        for length in 0...70 {
+            let base = (0..<length).map { Array("AbZ9-_q".utf8)[$0 % 7] }
+            for start in [0, 1, min(3, length)] where start <= length {
+                #expect(Self.exact(base) { Base64.base64URLValue(in: $0, from: start) } == Self.plainValue(base, from: start))
+                for position in start..<length {
+                    for byte in special {
+                        var bytes = base
+                        bytes[position] = byte
+                        let fast = Self.exact(bytes) { Base64.base64URLValue(in: $0, from: start) }
+                        #expect(fast == Self.plainValue(bytes, from: start), "\(byte) at \(position) of \(length) from \(start)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func uppercaseSHA256AtEveryPosition() {
+        let valid = Array("9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B2B0B822CD15D6C15B0F00A08".utf8)
+        #expect(Self.exact(valid) { BrokerValueSyntax.isUppercaseSHA256Hex($0) })
+        for position in valid.indices {
+            for byte in UInt8.min...UInt8.max {
+                var bytes = valid
+                bytes[position] = byte
+                let fast = Self.exact(bytes) { BrokerValueSyntax.isUppercaseSHA256Hex($0) }
+                #expect(fast == Self.exact(bytes) { BrokerValueSyntax.isUppercaseSHA256HexByByte($0) }, "\(byte) at \(position)")
+            }
+        }
+        for length in [0, 63, 65, 128] {
+            let bytes = (0..<length).map { valid[$0 % 64] }
+            #expect(!Self.exact(bytes) { BrokerValueSyntax.isUppercaseSHA256Hex($0) })
+        }
+    }
+}

@@ -5,7 +5,7 @@ import Testing
 /// The `parse --json` contract: every key present, absent values as null.
 struct JSONContractTests {
     static let topLevelKeys: Set<String> = [
-        "input", "inputLength", "inputSHA256", "valid", "error", "components", "form", "bundleID", "inner", "parameters", "message",
+        "input", "inputLength", "inputSHA256", "valid", "error", "components", "form", "bundleID", "clientID", "inner", "parameters", "message",
         "verdict", "diagnostics",
     ]
     static let componentKeys: Set<String> = ["scheme", "userinfo", "host", "port", "path", "query", "fragment"]

@@ -1,110 +1,11 @@
-// FuzzRoundTrip — for every input the library accepts as a URI reference:
-// - recomposition (RFC 3986 §5.3) reproduces it: `URIComponents(ref).serialized == input`, and
-//   `build()` of those components succeeds and returns the same text;
-// - normalization (RFC 3986 §6.2.2) yields a valid reference and is idempotent:
-//   normalized(normalized(x)) == normalized(x), and x is equivalent to its normal form;
-// - the String, Substring and bytes entry points agree (same ranges, same components);
-// - resolution against fixed bases (RFC 3986 §5.2) yields a URI that resolves to itself again;
-// - building from arbitrary components (the input read as LF-separated scheme, userinfo, host,
-//   port, path, query, fragment; a missing or empty line is an absent component, a line holding
-//   only NUL an empty one): `build()` succeeds exactly when the serialization parses back to the
-//   same components, and then returns that serialization.
+// FuzzRoundTrip — the libFuzzer entry point. The property it checks is `RoundTripProperty` in
+// Sources/FuzzProperties/RoundTripProperty.swift, which `swift test` also runs on every input of
+// Corpus/FuzzRoundTrip/ and Corpus/regressions/FuzzRoundTrip/. Declarations only: the build parses this file as
+// a library.
+import FuzzProperties
 import FuzzSupport
-import RedirectURIKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRoundTrip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = fuzzInput(data, size)
-    checkBuild(bytes)
-    guard case .success(let reference) = parseBytes(bytes, as: .uriReference) else { return 0 }
-    // Accepted input is ASCII, hence valid UTF-8.
-    guard let string = validString(bytes) else { fail("accepted input is not UTF-8") }
-    let input = reference.description
-    require(input == string, "text differs from the input")
-
-    // String and bytes entry points agree.
-    guard case .success(let viaString) = parseString(string, as: .uriReference) else {
-        fail("bytes accepted, String rejected")
-    }
-    require(viaString.ranges == reference.ranges, "String and bytes ranges differ")
-    require(URIComponents(viaString) == URIComponents(reference), "String and bytes components differ")
-    require(viaString == reference, "String and bytes references are not equal")
-
-    // Recomposition.
-    let components = URIComponents(reference)
-    require(components.serialized == input, "serialized \(components.serialized) != input")
-    switch Result(catching: { () throws(URIBuildError) in try components.build() }) {
-    case .success(let built):
-        require(built.description == input, "build() gave \(built.description)")
-        require(built.ranges == reference.ranges, "build() ranges differ")
-    case .failure(let error):
-        fail("build() of parsed components failed: \(error)")
-    }
-
-    // Normalization.
-    let normal = reference.normalized()
-    guard case .success(let normalReference) = parseString(normal, as: .uriReference) else {
-        fail("normal form \(normal) does not parse")
-    }
-    let normalAgain = normalReference.normalized()
-    require(normalAgain == normal, "normalization is not idempotent: \(normal) -> \(normalAgain)")
-    require(reference.isEquivalent(to: normalReference), "not equivalent to its own normal form")
-    require(normalReference.hasScheme == reference.hasScheme, "normalization changed whether there is a scheme")
-    require((normalReference.host == nil) == (reference.host == nil), "normalization changed whether there is an authority")
-    require((normalReference.query == nil) == (reference.query == nil), "normalization changed whether there is a query")
-    require((normalReference.fragment == nil) == (reference.fragment == nil), "normalization changed whether there is a fragment")
-    if let scheme = normalReference.scheme {
-        require(scheme == scheme.lowercased(), "normal scheme not lowercase")
-    }
-
-    // Resolution: the target has a scheme, and resolving it again changes nothing.
-    for base in bases {
-        guard case .success(let target) = Result(catching: { () throws(ReferenceResolutionError) in
-            try reference.resolved(against: base)
-        }) else {
-            fail("resolution against \(base) failed")
-        }
-        require(target.hasScheme, "resolved reference without a scheme")
-        guard case .success(let again) = Result(catching: { () throws(ReferenceResolutionError) in
-            try target.resolved(against: base)
-        }) else {
-            fail("re-resolving \(target) against \(base) failed")
-        }
-        require(again == target, "resolution not idempotent against \(base): \(target) -> \(again)")
-    }
-    return 0
-}
-
-/// Fixed bases for resolution, one per path shape (RFC 3986 §5.4's base first).
-let bases: [URIReference] = [
-    // Without dot segments: an empty reference takes the base path as it is (RFC 3986 §5.2.2),
-    // so resolving twice against a base with dot segments legitimately differs.
-    "http://a/b/c/d;p?q", "msauth://code/x", "x:", "x:a", "x:/a/b", "file:///", "x://h", "x:a/b/c",
-].map { try! URIReference(parsing: $0) }
-
-/// `build()` accepts exactly the components that survive serialization and parsing.
-func checkBuild(_ bytes: [UInt8]) {
-    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-    func component(_ index: Int) -> String? {
-        guard index < lines.count, !lines[index].isEmpty else { return nil }
-        return lines[index] == [0] ? "" : String(decoding: lines[index], as: UTF8.self)
-    }
-    let components = URIComponents(
-        scheme: component(0), userinfo: component(1), host: component(2), port: component(3),
-        path: component(4) ?? "", query: component(5), fragment: component(6))
-    let serialized = components.serialized
-    let survives: Bool
-    if case .success(let parsed) = parseString(serialized, as: .uriReference) {
-        survives = URIComponents(parsed) == components
-    } else {
-        survives = false
-    }
-    switch Result(catching: { () throws(URIBuildError) in try components.build() }) {
-    case .success(let built):
-        require(survives, "build() accepted components that do not survive parsing: \(serialized)")
-        require(built.description == serialized, "build() returned \(built), not the serialization \(serialized)")
-    case .failure(let error):
-        require(!survives, "build() rejected components that survive parsing (\(error)): \(serialized)")
-        _ = error.description
-    }
+    fuzz(.roundTrip, data, size)
 }

@@ -120,7 +120,27 @@ enum BrokerValueSyntax {
 
     /// Exactly 64 uppercase hex digits (a SHA-256, as brokers write it).
     static func isUppercaseSHA256Hex(_ text: some StringProtocol) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { ByteClass.digit.contains($0) || (ASCII.uppercaseA...ASCII.uppercaseF).contains($0) }
+        StringBytes.withUTF8(Substring(text)) { isUppercaseSHA256Hex($0) }
+    }
+
+    /// ``isUppercaseSHA256Hex(_:)-(StringProtocol)`` on bytes, sixteen at a time: four blocks and
+    /// no branch per byte (a generic walk of a Substring cost 3,000 instructions per response).
+    static func isUppercaseSHA256Hex(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 64, let base = bytes.baseAddress else { return false }
+        var outside = VectorScan.Block(repeating: 0)
+        var offset = 0
+        while offset < 64 {
+            let block = UnsafeRawPointer(base + offset).loadUnaligned(as: VectorScan.Block.self)
+            let members = VectorScan.inRange(block, 0x30, 0x39) | VectorScan.inRange(block, 0x41, 0x46)
+            outside |= VectorScan.outsideMask(block, members: members)
+            offset &+= VectorScan.width
+        }
+        return outside == VectorScan.Block(repeating: 0)
+    }
+
+    /// The plain definition the 16-byte check is tested against.
+    static func isUppercaseSHA256HexByByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count == 64 && bytes.allSatisfy { ByteClass.digit.contains($0) || (ASCII.uppercaseA...ASCII.uppercaseF).contains($0) }
     }
 
     /// A broker flag: `YES`/`NO`, `true`/`false`, `1`/`0`.

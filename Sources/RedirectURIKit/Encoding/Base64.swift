@@ -131,4 +131,49 @@ extension Base64 {
         }
         return true
     }
+
+    /// Where a query value that starts at `start` ends (at the next `&`, or the end of `bytes`),
+    /// and whether all of it is base64url — in one pass, since base64url has no `&`: a block of
+    /// base64url bytes cannot hold the end, and the first byte that is not base64url either is
+    /// the `&` (the value is base64url) or is not (it is not, and the end is searched for
+    /// plainly). A broker response's ciphertext is read once instead of twice.
+    static func base64URLValue(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, isBase64URL: Bool) {
+        var index = start
+        if let base = bytes.baseAddress {
+            // Thirty-two bytes per branch while both blocks are base64url: one test where two
+            // cost 1,300 more instructions on a 4 KB response.
+            while index &+ 2 &* VectorScan.width <= bytes.count {
+                let first = UnsafeRawPointer(base + index).loadUnaligned(as: VectorScan.Block.self)
+                let second = UnsafeRawPointer(base + (index &+ VectorScan.width)).loadUnaligned(as: VectorScan.Block.self)
+                let outside =
+                    VectorScan.outsideMask(first, members: base64URLMembers(of: first))
+                    | VectorScan.outsideMask(second, members: base64URLMembers(of: second))
+                let words = unsafeBitCast(outside, to: SIMD2<UInt64>.self)
+                guard words[0] | words[1] == 0 else { break }
+                index &+= 2 &* VectorScan.width
+            }
+            while index &+ VectorScan.width <= bytes.count {
+                let block = UnsafeRawPointer(base + index).loadUnaligned(as: VectorScan.Block.self)
+                let outside = VectorScan.outsideMask(block, members: base64URLMembers(of: block))
+                let words = unsafeBitCast(outside, to: SIMD2<UInt64>.self)
+                if words[0] | words[1] != 0 {
+                    index &+= VectorScan.leadingMembers(outside: outside)
+                    return stop(at: index, in: bytes)
+                }
+                index &+= VectorScan.width
+            }
+        }
+        while index < bytes.count {
+            if value(bytes[index], urlSafe: true) == nil { return stop(at: index, in: bytes) }
+            index &+= 1
+        }
+        return (bytes.count, true)
+    }
+
+    /// The end of a value whose first byte outside base64url is at `index`.
+    @inline(__always)
+    private static func stop(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (end: Int, isBase64URL: Bool) {
+        if bytes[index] == ASCII.ampersand { return (index, true) }
+        return (VectorScan.firstIndex(of: ASCII.ampersand, in: bytes, from: index, to: bytes.count), false)
+    }
 }

@@ -27,11 +27,48 @@ enum Schemes {
         "maps", "message", "shortcuts", "app-settings",
     ]
 
-    /// Bit `n` is set when a reserved scheme has `n` bytes. Most app schemes have a length that
-    /// no reserved scheme has, and this settles them with one test instead of a walk of the list.
-    static let reservedLengths: UInt64 = reserved.reduce(0) { mask, scheme in
-        scheme.utf8CodeUnitCount < 64 ? mask | 1 &<< UInt64(scheme.utf8CodeUnitCount) : mask
+    /// The reserved schemes grouped by length, derived once from ``reserved``: a lookup compares
+    /// a scheme only with the reserved schemes of its length, and an app scheme longer than any
+    /// of them (most are) with none. Walking the whole list cost 120 instructions per short
+    /// redirect URI (`Benchmarks/scripts/instructions.sh --filter '^a/'`).
+    struct LengthBuckets: Sendable {
+        /// The entries of ``reserved``, with their kinds, ordered by length.
+        let entries: [(scheme: StaticString, kind: SchemeKind)]
+        /// `entries[start[n]..<start[n + 1]]` are the schemes of `n` bytes.
+        let start: [Int]
+
+        init(_ schemes: [StaticString]) {
+            let sorted = schemes.enumerated().sorted { ($0.element.utf8CodeUnitCount, $0.offset) < ($1.element.utf8CodeUnitCount, $1.offset) }
+            entries = sorted.map { entry in
+                let kind: SchemeKind
+                switch entry.offset {
+                case 0: kind = .https
+                case 1: kind = .http
+                case 2: kind = .msauth
+                default: kind = .reserved
+                }
+                return (entry.element, kind)
+            }
+            let longest = schemes.map(\.utf8CodeUnitCount).max() ?? 0
+            start = (0...(longest + 1)).map { length in sorted.firstIndex { $0.element.utf8CodeUnitCount >= length } ?? sorted.count }
+        }
+
+        /// The kind of a scheme that is neither `msauth.` nor `msal<UUID>`.
+        @inline(__always)
+        func kind(of scheme: UnsafeBufferPointer<UInt8>) -> SchemeKind {
+            let count = scheme.count
+            guard count &+ 1 < start.count else { return .app }
+            var index = start[count]
+            let end = start[count &+ 1]
+            while index < end {
+                if scheme.equalsASCIIIgnoringCase(entries[index].scheme) { return entries[index].kind }
+                index &+= 1
+            }
+            return .app
+        }
     }
+
+    static let buckets = LengthBuckets(reserved)
 
     /// The kind of `scheme` (its bytes, without `:`).
     static func kind(of scheme: UnsafeBufferPointer<UInt8>) -> SchemeKind {
@@ -52,17 +89,7 @@ enum Schemes {
         } else if count == 7, scheme.equalsASCIIIgnoringCase("msauth.") {
             return .msalPrefix
         }
-        guard count < 64, reservedLengths & (1 &<< UInt64(count)) != 0 else { return .app }
-        for (position, entry) in reserved.enumerated() where entry.utf8CodeUnitCount == count {
-            guard scheme.equalsASCIIIgnoringCase(entry) else { continue }
-            switch position {
-            case 0: return .https
-            case 1: return .http
-            case 2: return .msauth
-            default: return .reserved
-            }
-        }
-        return .app
+        return buckets.kind(of: scheme)
     }
 
     /// The scheme comparison of rule `exact-match`: ASCII case is ignored, except that after an

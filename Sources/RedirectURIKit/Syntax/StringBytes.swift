@@ -76,5 +76,5 @@ public enum StringBytesPath: Sendable, Hashable, CaseIterable {
     /// A process-wide switch with no synchronisation, read on every call: set it only while no
     /// other thread uses the library (at the start of a fuzz target's input, or in a child
     /// process of an exit test), never from tests that run in parallel with others.
-    nonisolated(unsafe) public static var forced: StringBytesPath = .automatic
+    @exclusivity(unchecked) nonisolated(unsafe) public static var forced: StringBytesPath = .automatic
 }

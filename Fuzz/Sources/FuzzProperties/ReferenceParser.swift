@@ -145,7 +145,7 @@ struct ReferenceParser {
         for octet in octets {
             guard (1...3).contains(octet.count), octet.allSatisfy(Self.digit.contains) else { return false }
             if octet.count > 1, octet.first == Self.byte("0") { return false }
-            guard Int(String(decoding: octet, as: UTF8.self))! <= 255 else { return false }
+            guard let value = Int(String(decoding: octet, as: UTF8.self)), value <= 255 else { return false }
         }
         return true
     }
@@ -192,5 +192,41 @@ struct ReferenceParser {
         let tail = text[(dot + 1)...]
         return !version.isEmpty && version.allSatisfy(Self.hexDigit.contains)
             && !tail.isEmpty && tail.allSatisfy(Self.futureTail.contains)
+    }
+}
+
+/// The library's ranges in a form the reference parser also produces.
+struct ComponentRanges: Equatable, CustomStringConvertible {
+    var scheme: Range<Int>?
+    var authority: Range<Int>?
+    var userinfo: Range<Int>?
+    var host: Range<Int>?
+    var port: Range<Int>?
+    var path: Range<Int>
+    var query: Range<Int>?
+    var fragment: Range<Int>?
+    var hostKind: HostKind?
+
+    init(
+        scheme: Range<Int>? = nil, authority: Range<Int>? = nil, userinfo: Range<Int>? = nil,
+        host: Range<Int>? = nil, port: Range<Int>? = nil, path: Range<Int>, query: Range<Int>? = nil,
+        fragment: Range<Int>? = nil, hostKind: HostKind? = nil
+    ) {
+        (self.scheme, self.authority, self.userinfo, self.host, self.port) = (scheme, authority, userinfo, host, port)
+        (self.path, self.query, self.fragment, self.hostKind) = (path, query, fragment, hostKind)
+    }
+
+    init(_ ranges: URIComponentRanges) {
+        self.init(
+            scheme: ranges.scheme, authority: ranges.authority, userinfo: ranges.userinfo, host: ranges.host,
+            port: ranges.port, path: ranges.path, query: ranges.query, fragment: ranges.fragment,
+            hostKind: ranges.hostKind)
+    }
+
+    var description: String {
+        func show(_ range: Range<Int>?) -> String { range.map { "\($0.lowerBound)..<\($0.upperBound)" } ?? "nil" }
+        return "scheme \(show(scheme)) authority \(show(authority)) userinfo \(show(userinfo)) host \(show(host)) "
+            + "port \(show(port)) path \(show(path)) query \(show(query)) fragment \(show(fragment)) "
+            + "hostKind \(hostKind.map { "\($0)" } ?? "nil")"
     }
 }
