@@ -114,18 +114,9 @@ struct BrokerMetamorphicTests {
     func encodingAByteOfARequestNameChangesNothing(url: String) {
         let expected = Self.requestOutcome(url)
         for (variant, name) in Self.nameEncodings(of: url) {
-            let check = { #expect(Self.requestOutcome(variant) == expected, "\(variant)") }
-            // Known issue (left for the broker rewrite to decide): a piece whose value does not
-            // decode is reported under its raw name — QueryParameters.decoded() throws
-            // QueryParameterError(name: String(parameter.rawName)), which documents `name` as
-            // the raw name — so `cl%61ims=%FF` is an error about "cl%61ims" where `claims=%FF`
-            // is one about "claims", although that name decodes. (A name that does not decode
-            // itself has only its raw spelling.)
-            if url.hasSuffix("claims=%FF"), name == "claims" {
-                withKnownIssue("an undecodable request parameter's error names its raw spelling") { check() }
-            } else {
-                check()
-            }
+            // A piece whose value does not decode is reported under its decoded name, so
+            // `cl%61ims=%FF` is the same error as `claims=%FF`.
+            #expect(Self.requestOutcome(variant) == expected, "\(variant) (encoded \(name))")
         }
     }
 
@@ -133,16 +124,7 @@ struct BrokerMetamorphicTests {
     func encodingAByteOfAResponseNameChangesNothing(url: String) {
         let expected = Self.responseOutcome(url)
         for (variant, name) in Self.nameEncodings(of: url) {
-            let check = { #expect(Self.responseOutcome(variant) == expected, "\(variant)") }
-            // Known issue (left for the broker rewrite to decide): BrokerResponse.requireDecodable
-            // reports a piece whose value does not decode under its raw name, so
-            // `error%5Fdescription=%C3` is an error about "error%5Fdescription" where
-            // `error_description=%C3` is one about "error_description".
-            if url.hasSuffix("error_description=%C3"), name == "error_description" {
-                withKnownIssue("an undecodable response parameter's error names its raw spelling") { check() }
-            } else {
-                check()
-            }
+            #expect(Self.responseOutcome(variant) == expected, "\(variant) (encoded \(name))")
         }
     }
 

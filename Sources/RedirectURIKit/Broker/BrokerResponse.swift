@@ -248,7 +248,7 @@ public struct BrokerResponse: Sendable {
             do {
                 _ = try PercentEncoding.decodeString(piece, plusIsSpace: true)
             } catch {
-                throw QueryParameterError(.invalidEncoding, name: String(parameter.rawName), offset: parameter.nameStart, underlying: error)
+                throw QueryParameterError(.invalidEncoding, name: parameter.reportedName(.form), offset: parameter.nameStart, underlying: error)
             }
         }
     }

@@ -35,7 +35,8 @@ public struct QueryParameterError: Error, Sendable, Hashable, CustomStringConver
 
     /// What went wrong.
     public var kind: Kind
-    /// The parameter: the name asked for, or the raw name of a piece that does not decode.
+    /// The parameter: the name asked for, or the decoded name of a piece whose value does not
+    /// decode (the raw name when the name itself does not decode).
     public var name: String
     /// The byte offset in the query of the piece at fault (the second of two duplicates), when
     /// known.
@@ -101,6 +102,12 @@ public struct QueryParameter: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rawName)
         hasher.combine(rawValue)
+    }
+
+    /// The name an error reports: decoded when it decodes (an encoded spelling names the same
+    /// parameter), as written when it does not.
+    func reportedName(_ decoding: QueryDecoding) -> String {
+        (try? name(decoding)) ?? String(rawName)
     }
 
     /// The decoded name (strict UTF-8).
@@ -229,7 +236,7 @@ public struct QueryParameters: Sequence, Sendable {
             do {
                 result.append((try parameter.name(decoding), try parameter.value(decoding)))
             } catch {
-                throw QueryParameterError(.invalidEncoding, name: String(parameter.rawName), offset: parameter.nameStart, underlying: error)
+                throw QueryParameterError(.invalidEncoding, name: parameter.reportedName(decoding), offset: parameter.nameStart, underlying: error)
             }
         }
         return result
