@@ -288,10 +288,12 @@ MUTANTS: list[Mutant] = [
       "scheme.contains(ASCII.period) {",
       "!scheme.isEmpty {",
       "private-use form: a scheme without a dot accepted"),
-    M("E-wrapper-inner-form", "engine", "Redirect/RedirectRules.swift",
+    M("E-wrapper-inner-msal", "engine", "Redirect/RedirectRules.swift",
       "guard innerDecision.form == .adalBroker || innerDecision.form == .msalBroker,",
-      "guard innerDecision.form != .other,",
-      "wrapper: any recognised inner form accepted (https, loopback, private-use…)"),
+      "guard innerDecision.form == .adalBroker,",
+      "wrapper: only the ADAL form accepted inside (an MSAL-form inner URI rejected)"),
+    # (Replaced: `innerDecision.form != .other` is equivalent, since only the ADAL and MSAL forms
+    # carry a bundle ID range, which the same guard requires.)
     M("E-wrapper-nested", "engine", "Redirect/RedirectRules.swift",
       "return nested ? RedirectDecision(.other, findings: .nestedWrapper) : decideWrapper(bytes, ranges)",
       "return decideWrapper(bytes, ranges)",
