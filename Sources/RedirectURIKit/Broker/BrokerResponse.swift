@@ -96,7 +96,7 @@ public struct BrokerResponse: Sendable {
         guard found.responseIsBase64URL, !response.isEmpty, response.utf8.count % 4 != 1 else {
             throw BrokerMessageError(.invalidValue, parameter: "response", detail: "must be unpadded base64url")
         }
-        guard let hash else { throw BrokerMessageError(.missingParameter, parameter: "hash") }
+        guard hash != nil else { throw BrokerMessageError(.missingParameter, parameter: "hash") }
         guard found.hashIsUppercaseSHA256 else {
             throw BrokerMessageError(.invalidValue, parameter: "hash", detail: "must be 64 uppercase hex digits (a SHA-256)")
         }
