@@ -57,6 +57,15 @@ let package = Package(
         .testTarget(
             name: "RedirectURIKitTests", dependencies: ["RedirectURIKit", "RedirectURIFuzzProperties"],
             exclude: ["Vectors"]),
+        // The independent model of the "Verification rules" article, shared with the fuzz package
+        // (where FuzzVerify compares it with the library on generated cases). Test support only:
+        // no product.
+        .target(
+            name: "RedirectURIVerificationModel",
+            dependencies: ["RedirectURIKit"],
+            path: "Fuzz/Sources/VerificationModel"
+        ),
+        .testTarget(name: "RedirectURIVerificationModelTests", dependencies: ["RedirectURIKit", "RedirectURIVerificationModel"]),
         .testTarget(name: "RedirectURIIDNATests", dependencies: ["RedirectURIIDNA"]),
         .testTarget(name: "RedirectURIFoundationTests", dependencies: ["RedirectURIFoundation", "RedirectURIKit"]),
         .testTarget(name: "RedirectURIDoctorTests", dependencies: ["RedirectURIDoctor"], exclude: ["Fixtures"]),

@@ -18,6 +18,12 @@ let targets = [
     "FuzzDifferential",
     "FuzzRedirect",
     "FuzzBroker",
+    "FuzzVerify",
+]
+
+/// Modules of this package that a target needs besides FuzzSupport and the library.
+let extraDependencies: [String: [Target.Dependency]] = [
+    "FuzzVerify": ["VerificationModel"],
 ]
 
 let package = Package(
@@ -38,10 +44,17 @@ let package = Package(
             name: "FuzzSupport",
             dependencies: ["FuzzProperties", .product(name: "RedirectURIKit", package: "swift-redirect-uri")]
         ),
+        // The plain, independent model of the "Verification rules" article and its comparison
+        // with the library (FuzzVerify). The root package compiles the same folder as the
+        // test-support target RedirectURIVerificationModel, so `swift test` replays cases too.
+        .target(
+            name: "VerificationModel",
+            dependencies: [.product(name: "RedirectURIKit", package: "swift-redirect-uri")]
+        ),
     ] + targets.map { name in
         .executableTarget(
             name: name,
-            dependencies: ["FuzzProperties", "FuzzSupport"],
+            dependencies: ["FuzzProperties", "FuzzSupport"] + (extraDependencies[name] ?? []),
             exclude: ["\(name).dict", "\(name).options"]
         )
     },

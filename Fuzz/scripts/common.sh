@@ -53,6 +53,15 @@ option() {
   sed -n "s/^[[:space:]]*$key[[:space:]]*=[[:space:]]*//p" "$file" | head -n 1
 }
 
+# Extra flags for merging a target's corpus. FuzzVerify reads its input as a recipe that drives the
+# model and the library through many hit-count buckets; merging on edges alone keeps a few hundred
+# inputs instead of well over a thousand.
+merge_flags() {
+  case "$1" in
+    FuzzVerify) echo "-use_counters=0" ;;
+  esac
+}
+
 # libFuzzer flags from the target's .options file.
 fuzzer_flags() {
   local target="$1" max_len

@@ -6,7 +6,7 @@
 # For each target, libFuzzer's crash-safe `-set_cover_merge=1` keeps a small set of inputs of
 # Corpus/TARGET, Fuzz/work/corpus/TARGET and any EXTRA_DIR that covers all their features, named
 # by SHA-1; that set replaces Corpus/TARGET (about half the size `-merge=1` keeps; MERGE_MODE=merge
-# to use that instead). Inputs above the target's max_len are dropped; inputs that crash are left
+# to use that instead; merge_flags in common.sh adds a target's own). Inputs above the target's max_len are dropped; inputs that crash are left
 # out and copied to Fuzz/work/artifacts/TARGET/.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
@@ -29,7 +29,8 @@ for target in "${targets[@]}"; do
   before="$(ls "$CORPUS_DIR/$target" | wc -l)"
   log="$(mktemp)"
   max_len="$(option "$target" max_len)"
-  if ! "$(bin_dir release)/$target" -"${MERGE_MODE:-set_cover_merge}"=1 ${max_len:+-max_len=$max_len} -artifact_prefix="$merged.crash-" "$merged" "${sources[@]}" >"$log" 2>&1; then
+  # shellcheck disable=SC2046
+  if ! "$(bin_dir release)/$target" -"${MERGE_MODE:-set_cover_merge}"=1 ${max_len:+-max_len=$max_len} $(merge_flags "$target") -artifact_prefix="$merged.crash-" "$merged" "${sources[@]}" >"$log" 2>&1; then
     tail -n 20 "$log" >&2
     echo "$target: merge failed; corpus left as it was" >&2
     rm -rf "$merged" "$merged".crash-* "$log"

@@ -5,7 +5,8 @@
 #
 # Each seeds file holds one input per line; `\xHH` escapes a byte, `#` at the start of a line
 # makes it a comment. uris.txt seeds the URI targets, percent.txt FuzzPercentCoding, redirect.txt
-# and broker.txt the redirect and broker targets (each also gets uris.txt). The inputs are
+# and broker.txt the redirect and broker targets (each also gets uris.txt), verify.txt FuzzVerify
+# (raw cases; its other inputs are recipes, see Fuzz/README.md). The inputs are
 # written as files and merged (merge.sh) so only those that add coverage are kept.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
@@ -15,6 +16,7 @@ seeds_for() {
     FuzzPercentCoding) echo percent.txt uris.txt ;;
     FuzzRedirect) echo redirect.txt uris.txt ;;
     FuzzBroker) echo broker.txt uris.txt ;;
+    FuzzVerify) echo verify.txt ;;
     *) echo uris.txt ;;
   esac
 }

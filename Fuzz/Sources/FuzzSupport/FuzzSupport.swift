@@ -25,3 +25,18 @@ public func fuzz(_ target: FuzzTarget, _ data: UnsafePointer<UInt8>?, _ size: In
     }
     return 0
 }
+
+/// ``fuzz(_:_:_:)`` for a target whose property lives outside `FuzzProperties` (FuzzVerify's is
+/// the verification model's comparison with the library): the same string path per input, and
+/// `check` returns what broke, or `nil`.
+public func fuzz(
+    named name: String, _ data: UnsafePointer<UInt8>?, _ size: Int, _ check: (UnsafeBufferPointer<UInt8>) -> String?
+) -> CInt {
+    let input = UnsafeBufferPointer(start: data, count: data == nil ? 0 : size)
+    let path = FuzzTarget.stringBytesPath(for: input)
+    StringBytesPath.forced = path
+    if let failure = check(input) {
+        fatalError("\(name) \(failure)\n  string bytes path: \(path)\n  input (\(input.count) bytes): \(escaped(input))\n  hex: \(hex(input))")
+    }
+    return 0
+}

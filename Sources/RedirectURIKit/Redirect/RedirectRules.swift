@@ -234,11 +234,13 @@ enum RedirectRules {
     static func decideAndroid(
         _ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URIComponentRanges, host: UnsafeBufferPointer<UInt8>, bareHost: Bool
     ) -> RedirectDecision {
-        guard bareHost, isAndroidPackage(host), let segmentRange = singleSegment(bytes, ranges) else {
-            return RedirectDecision(.other)
-        }
-        return signatureHash(in: UnsafeBufferPointer(rebasing: bytes[segmentRange]), into: nil)
-            ? RedirectDecision(.androidBroker) : RedirectDecision(.other, findings: .androidSignatureHashInvalid)
+        guard bareHost, isAndroidPackage(host) else { return RedirectDecision(.other) }
+        // A package name with anything but one segment holding the hash (no path, two segments,
+        // a hash of another length) is an Android broker URI with a broken hash.
+        guard let segmentRange = singleSegment(bytes, ranges),
+            signatureHash(in: UnsafeBufferPointer(rebasing: bytes[segmentRange]), into: nil)
+        else { return RedirectDecision(.other, findings: .androidSignatureHashInvalid) }
+        return RedirectDecision(.androidBroker)
     }
 
     /// Whether `segment` percent-decodes to padded standard base64 of exactly 20 bytes; the

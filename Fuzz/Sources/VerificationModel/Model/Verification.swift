@@ -1,0 +1,186 @@
+// Verifying a presented redirect URI: the article's section of that name, one function per rule,
+// applied in the article's order; the first rule that fails is the verdict.
+
+/// The model's verdict: accepted, or the identifier of the first rule that failed; and the
+/// verification warnings (`no-bundle-binding`, `bundle-id-case-relaxed`).
+public struct Verdict: Sendable, Hashable, CustomStringConvertible {
+    public var accepted: Bool
+    public var failedRule: String?
+    public var warnings: [String]
+
+    public static func accept(_ warnings: [String] = []) -> Verdict {
+        Verdict(accepted: true, failedRule: nil, warnings: warnings)
+    }
+
+    public static func reject(_ rule: String) -> Verdict {
+        Verdict(accepted: false, failedRule: rule, warnings: [])
+    }
+
+    public var description: String {
+        let head = accepted ? "accepted" : "rejected by \(failedRule ?? "?")"
+        return warnings.isEmpty ? head : "\(head) [\(warnings.joined(separator: ","))]"
+    }
+}
+
+/// What the caller passes besides the presented text.
+public struct ModelVerification: Sendable {
+    /// What exact-match compares each registration with, read once: `nil` when the text is not an
+    /// absolute URI ("A registered text that is not an absolute URI never matches"); for a
+    /// registered wrapper, its decoded URI.
+    let registrations: [(compared: ParsedURI, isWrapper: Bool)?]
+    /// `VerificationOptions.bundleIDComparison` set to ignore case.
+    public var bundleIDCaseInsensitive: Bool
+
+    public init(registered: [String], bundleIDCaseInsensitive: Bool = false) {
+        self.registrations = registered.map { text in
+            guard let uri = ParsedURI(Array(text.utf8)) else { return nil }
+            if ModelClassifier.isWrapperCandidate(uri), case .success(let (inner, _)) = ModelClassifier.unwrap(uri) {
+                return (inner, true)
+            }
+            return (uri, false)
+        }
+        self.bundleIDCaseInsensitive = bundleIDCaseInsensitive
+    }
+
+    /// Verifies presented bytes (any bytes) for a caller bundle ID, if given.
+    public func verify(_ presented: [UInt8], callerBundleID: String?) -> Verdict {
+        // syntax
+        guard let uri = ruleSyntax(presented) else { return .reject("syntax") }
+        // fragment
+        if !ruleFragment(uri) { return .reject("fragment") }
+        // wrapper: for a wrapper, exact-match compares the decoded URI
+        let compared: ParsedURI
+        let presentedIsWrapper: Bool
+        switch ruleWrapper(uri) {
+        case .notACandidate:
+            compared = uri
+            presentedIsWrapper = false
+        case .wrapper(let inner):
+            compared = inner
+            presentedIsWrapper = true
+        case .fails:
+            return .reject("wrapper")
+        }
+        // exact-match, loopback-port
+        if let failed = ruleExactMatchAndLoopbackPort(compared, presentedIsWrapper: presentedIsWrapper) {
+            return .reject(failed)
+        }
+        // bundle-id
+        return ruleBundleID(uri, callerBundleID: callerBundleID.map { Array($0.utf8) })
+    }
+
+    public func verify(_ presented: String, callerBundleID: String?) -> Verdict {
+        verify(Array(presented.utf8), callerBundleID: callerBundleID)
+    }
+
+    /// syntax: "The presented text is an absolute URI (RFC 3986 `URI`), ASCII only. Nothing is
+    /// repaired."
+    func ruleSyntax(_ presented: [UInt8]) -> ParsedURI? {
+        ParsedURI(presented)
+    }
+
+    /// fragment: "The presented URI has no fragment, not even an empty `#`."
+    func ruleFragment(_ uri: ParsedURI) -> Bool {
+        uri.fragment == nil
+    }
+
+    enum WrapperOutcome { case notACandidate, wrapper(ParsedURI), fails }
+
+    /// wrapper: "Applies when the presented URI has the wrapper's candidate shape. It must be a
+    /// wrapper, and in addition it has no query, and the decoded URI has no fragment."
+    func ruleWrapper(_ uri: ParsedURI) -> WrapperOutcome {
+        guard ModelClassifier.isWrapperCandidate(uri) else { return .notACandidate }
+        guard case .success(let (inner, _)) = ModelClassifier.unwrap(uri) else { return .fails }
+        if uri.query != nil { return .fails }
+        if inner.fragment != nil { return .fails }
+        return .wrapper(inner)
+    }
+
+    /// exact-match and loopback-port: `nil` when a registration matches, else the rule that fails
+    /// ("When that is all that stands between the presented URI and a registration, this rule
+    /// [loopback-port] is the one that fails; otherwise exact-match does").
+    func ruleExactMatchAndLoopbackPort(_ compared: ParsedURI, presentedIsWrapper: Bool) -> String? {
+        var onlyThePortStoodBetween = false
+        for registration in registrations {
+            // "A registered text that is not an absolute URI never matches."
+            guard let (registeredCompared, registeredIsWrapper) = registration else { continue }
+            // "A registered wrapper never matches a presented plain URI"; a presented wrapper
+            // matches a registered wrapper whose decoded URI it equals.
+            if registeredIsWrapper && !presentedIsWrapper { continue }
+            if ruleExactMatch(compared, registeredCompared) { return nil }
+            switch ruleLoopbackPort(compared, registeredCompared) {
+            case .notApplicable: break
+            case .portsAcceptable: return nil
+            case .portInvalid: onlyThePortStoodBetween = true
+            }
+        }
+        return onlyThePortStoodBetween ? "loopback-port" : "exact-match"
+    }
+
+    /// exact-match: the schemes are equal ignoring case, except that after an `msauth.` prefix
+    /// (ignoring case) the rest of the scheme — the bundle ID — compares exactly; everything after
+    /// the scheme is exactly equal.
+    func ruleExactMatch(_ a: ParsedURI, _ b: ParsedURI) -> Bool {
+        schemesEqual(a.scheme, b.scheme) && a.afterScheme == b.afterScheme
+    }
+
+    func schemesEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        if hasPrefixIgnoringCase(a, "msauth.") || hasPrefixIgnoringCase(b, "msauth.") {
+            guard hasPrefixIgnoringCase(a, "msauth."), hasPrefixIgnoringCase(b, "msauth.") else { return false }
+            return Array(a[7...]) == Array(b[7...])
+        }
+        return equalIgnoringCase(a, b)
+    }
+
+    enum LoopbackPortOutcome { case notApplicable, portsAcceptable, portInvalid }
+
+    /// loopback-port: both `http` with the same loopback literal host text, neither with userinfo,
+    /// exactly equal apart from the port: the ports may differ or be absent, but a present one must
+    /// be 1–65535, digits only, no leading zero.
+    func ruleLoopbackPort(_ a: ParsedURI, _ b: ParsedURI) -> LoopbackPortOutcome {
+        guard equalIgnoringCase(a.scheme, "http"), equalIgnoringCase(b.scheme, "http") else { return .notApplicable }
+        guard let hostA = a.host, let hostB = b.host, hostA == hostB,
+              exactlyEqual(hostA, "127.0.0.1") || exactlyEqual(hostA, "[::1]")
+        else { return .notApplicable }
+        guard a.userinfo == nil, b.userinfo == nil else { return .notApplicable }
+        guard a.afterSchemeWithoutPort == b.afterSchemeWithoutPort else { return .notApplicable }
+        for port in [a.port, b.port] {
+            if let port, !isLoopbackPortNumber(port) { return .portInvalid }
+        }
+        return .portsAcceptable
+    }
+
+    /// "a number from 1 to 65535 written with digits only and no leading zero".
+    func isLoopbackPortNumber(_ port: [UInt8]) -> Bool {
+        if port.isEmpty || port.count > 5 { return false }
+        if port[0] == UInt8(ascii: "0") { return false }
+        var value = 0
+        for byte in port {
+            if !isASCIIDigit(byte) { return false }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value >= 1 && value <= 65535
+    }
+
+    /// bundle-id: with a caller bundle ID, the bundle ID the presented URI carries must be exactly
+    /// equal to it; the client-ID form is exempt and carries `no-bundle-binding`.
+    func ruleBundleID(_ uri: ParsedURI, callerBundleID: [UInt8]?) -> Verdict {
+        guard let caller = callerBundleID else { return .accept() }
+        let classification = ModelClassifier.classify(uri, wrapperAllowed: true)
+        // "except the client-ID form …: for it the rule does not apply, and the verdict carries
+        // the warning no-bundle-binding". Assumed: the whole rule, so an invalid caller bundle ID
+        // does not fail it either.
+        if classification.form == .msalClientID { return .accept(["no-bundle-binding"]) }
+        // "A caller bundle ID that is not a bundle ID fails."
+        if !isBundleID(caller) { return .reject("bundle-id") }
+        // "A form that carries no bundle ID fails" — the carriers: ADAL (host), MSAL (rest of the
+        // scheme), wrapper (the decoded URI's).
+        guard let carried = classification.bundleID else { return .reject("bundle-id") }
+        let carriedBytes = Array(carried.utf8)
+        if carriedBytes == caller { return .accept() }
+        if bundleIDCaseInsensitive && equalIgnoringCase(carriedBytes, caller) {
+            return .accept(["bundle-id-case-relaxed"])
+        }
+        return .reject("bundle-id")
+    }
+}
