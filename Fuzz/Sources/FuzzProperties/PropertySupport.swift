@@ -46,6 +46,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Codable {
     case differential = "FuzzDifferential"
     case redirect = "FuzzRedirect"
     case broker = "FuzzBroker"
+    case hotPath = "FuzzHotPath"
 
     /// The target's folder name, which is also its corpus folder's (`Corpus/<name>/`).
     public var name: String { rawValue }
@@ -62,6 +63,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Codable {
         case .differential: try DifferentialProperty.check(input)
         case .redirect: try RedirectProperty.check(input)
         case .broker: try BrokerProperty.check(input)
+        case .hotPath: try HotPathProperty.check(input)
         }
     }
 
@@ -82,6 +84,16 @@ func withExactCopy<Value>(of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>
     let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
     defer { copy.deallocate() }
     _ = copy.initialize(from: bytes)
+    return body(UnsafeBufferPointer(copy))
+}
+
+/// ``withExactCopy(of:_:)`` for bytes in a buffer (a slice of libFuzzer's input, say).
+func withExactCopy<Value>(of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+    let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+    defer { copy.deallocate() }
+    if let source = bytes.baseAddress, let target = copy.baseAddress {
+        target.initialize(from: source, count: bytes.count)
+    }
     return body(UnsafeBufferPointer(copy))
 }
 
