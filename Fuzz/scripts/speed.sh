@@ -42,6 +42,6 @@ for target in "${targets[@]}"; do
   cov="$(grep -Eo 'cov: [0-9]+' <<<"$last" | grep -Eo '[0-9]+' || echo ?)"
   ft="$(grep -Eo 'ft: [0-9]+' <<<"$last" | grep -Eo '[0-9]+' || echo ?)"
   cpu="$(awk '{ print $1 + $2 }' "$scratch/$target.time" | tail -n 1)"
-  per_cpu="$(awk -v runs="${runs:-0}" -v cpu="$cpu" 'BEGIN { printf "%d", cpu > 0 ? runs / cpu : 0 }')"
+  per_cpu="$(awk -v runs="${runs:-0}" -v cpu="$cpu" 'BEGIN { printf "%d", (cpu > 0 ? runs / cpu : 0) }')"
   echo "| $target | $(exec_per_second "$log") | ${runs:-?} | $per_cpu | $cov | $ft | $(ls "$CORPUS_DIR/$target" | wc -l) | $load |"
 done

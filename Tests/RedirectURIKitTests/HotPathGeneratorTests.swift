@@ -30,7 +30,7 @@ struct HotPathGeneratorTests {
         }
         #expect(forms == Set(RedirectForm.allCases), "forms never generated: \(Set(RedirectForm.allCases).subtracting(forms))")
         #expect(parsed > count * 3 / 4, "only \(parsed) of \(count) generated URIs parse")
-        #expect(acceptedRequests > count / 5, "only \(acceptedRequests) of \(count) generated requests verify")
+        #expect(acceptedRequests > count / 10, "only \(acceptedRequests) of \(count) generated requests verify")
     }
 
     /// Mutation chains from one seed (libFuzzer's byte mutator replaced by a byte flip): the

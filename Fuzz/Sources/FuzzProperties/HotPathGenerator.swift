@@ -12,8 +12,10 @@
 public struct MutationRandom: Sendable {
     var state: UInt64
 
+    /// A generator whose sequence `seed` decides.
     public init(seed: UInt64) { state = seed }
 
+    /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
@@ -28,6 +30,7 @@ public struct MutationRandom: Sendable {
     /// `true` with probability `percent`/100.
     public mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
 
+    /// One of `items` (not empty).
     public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 }
 

@@ -34,6 +34,7 @@ public struct HotPathInput: Sendable, Equatable {
     /// A broker request URL; `nil` when the input has no third line. It may hold line breaks.
     public var request: [UInt8]?
 
+    /// An input made of its fields.
     public init(presented: [UInt8], caller: [UInt8]?, request: [UInt8]?) {
         self.presented = presented
         self.caller = caller
@@ -71,7 +72,10 @@ public struct HotPathInput: Sendable, Equatable {
     }
 }
 
+/// FuzzHotPath's property (see the top of this file). Public, unlike the other properties: the
+/// target calls it directly, not through ``FuzzTarget/check(_:)``.
 public enum HotPathProperty {
+    /// Checks the hot-path invariants on `input`; throws the first failure.
     public static func check(_ input: UnsafeBufferPointer<UInt8>) throws(PropertyFailure) {
         // The fields as slices of libFuzzer's buffer: every array copy is an allocation, which
         // ASan makes expensive.
