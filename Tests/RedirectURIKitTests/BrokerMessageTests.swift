@@ -45,6 +45,8 @@ struct QueryParametersTests {
         let targets = ["redirect_uri", "a", "r x", "r+x", "a=b", "client_id", "max_protocol_version_long_name",
                        "redirect uri", " id"]
         let names = ["redirect_uri", "redirect%5Furi", "%72edirect_uri", "redirect_ur", "redirect_urix", "redirect_uri%20",
+                     // First bytes that the candidate test lets through with '%' and '+'.
+                     "!a", "#", "'r", ")", "-redirect_uri", "/x",
                      "client_id", "client_i%64", "a", "%61", "", "r+x", "r%20x", "r%2Bx", "r x", "a%3Db", "+",
                      "max_protocol_version_long_name", "max_protocol_version_long_nam%65", "redirect",
                      "redirect+uri", "redirect%20uri", "+id", "%20id", " id"]
@@ -67,7 +69,8 @@ struct QueryParametersTests {
             // a space makes the URI invalid, so those queries are left to `single`.
             let prefix = "msauth://broker?"
             var candidates = [(actual, 0)]
-            if let reference = try? URIReference(parsing: prefix + query) {
+            // ('#' starts a fragment: then the reference's query is not the whole query.)
+            if let reference = try? URIReference(parsing: prefix + query), reference.query.map(String.init) == query {
                 candidates.append((Result { () throws(QueryParameterError) in
                     try reference.queryParameter(target, decoding: decoding)?.rawValue
                 }, prefix.utf8.count))
@@ -80,6 +83,38 @@ struct QueryParametersTests {
                     #expect(a.kind == b.kind && a.name == b.name, "\(target) in \(query)")
                     #expect(a.offset == b.offset.map { $0 + shift }, "\(target) in \(query)")
                 default: Issue.record("the lookup and the reference disagree on \(target) in \(query)")
+                }
+            }
+        }
+    }
+
+    /// The in-place lookup tests 32 positions at a time, then 16, the last 16 overlapping: a
+    /// piece named the target (plainly, or spelled with an escape) at every offset of queries of
+    /// every length to 100, among pieces whose first bytes pass the candidate test without being
+    /// the target, alone or twice, is found where the reference says.
+    @Test func lookupFindsThePieceAtEveryOffset() throws {
+        let spellings = ["redirect_uri=v", "%72edirect_uri=v", "redirect%5Furi", "redirect_uri"]
+        for spelling in spellings {
+            for length in 0...100 {
+                // Filler of pieces that pass the candidate test ('r', and bytes folded with '%'
+                // and '+') without being the target.
+                let filler = Array(String(repeating: "r=1&-=2&/&!x=3&+4&'&)=&", count: 5).utf8.prefix(length))
+                for offset in 0...filler.count {
+                    for twice in [false, true] {
+                        var bytes = Array(filler[..<offset]) + Array("&\(spelling)&".utf8) + Array(filler[offset...])
+                        if twice { bytes += Array("&\(spelling)".utf8) }
+                        let query = String(decoding: bytes, as: UTF8.self)
+                        let pieceOffset = offset + 1
+                        let reference = try URIReference(parsing: "s://h?" + query)
+                        let lookup = Result { () throws(QueryParameterError) in try reference.queryParameter("redirect_uri") }
+                        switch lookup {
+                        case .success(let parameter):
+                            #expect(!twice && parameter?.nameStart == pieceOffset + 6, "\(query)")
+                        case .failure(let error):
+                            #expect(twice && error.kind == .duplicateParameter, "\(query)")
+                            #expect(error.offset == bytes.count - spelling.utf8.count + 6, "\(query)")
+                        }
+                    }
                 }
             }
         }

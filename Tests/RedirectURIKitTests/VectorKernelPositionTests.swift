@@ -21,54 +21,57 @@ struct VectorKernelPositionTests {
 
     // MARK: VectorScan (the parser's kernels)
 
-    @Test func commonPrefixLength() {
-        var failures = Failures()
-        forEachPlacement(lengths: 16...Self.lengths.upperBound, filler: UInt8(ascii: "a")) { bytes, position, probe in
-            for index in Set([0, bytes.count - 16]) {
-                let expected = lanes(bytes, from: index, limit: 16) { ByteClass.commonBytes.contains($0) }
-                failures.check(VectorScan.commonPrefixLength(bytes.baseAddress!, at: index, count: bytes.count), expected, "count \(bytes.count) index \(index) probe \(probe) at \(position)")
-            }
-        }
-    }
-
-    @Test func isAllCommon32() {
+    /// The 32-byte test of path, query and fragment runs: whether all 32 bytes are path bytes,
+    /// and how many lead, in both halves.
+    @Test func pathMembers32() {
         var failures = Failures()
         forEachPlacement(lengths: 32...Self.lengths.upperBound, filler: UInt8(ascii: "Z")) { bytes, position, probe in
             for index in Set([0, bytes.count - 32]) {
-                let expected = lanes(bytes, from: index, limit: 32) { ByteClass.commonBytes.contains($0) } == 32
-                failures.check(VectorScan.isAllCommon32(bytes.baseAddress!, at: index, count: bytes.count), expected, "count \(bytes.count) index \(index) probe \(probe) at \(position)")
+                let expected = lanes(bytes, from: index, limit: 32) { ByteClass.pathBytes.contains($0) }
+                let (first, second) = VectorScan.pathMembers32(bytes.baseAddress!, at: index, count: bytes.count)
+                let context = "count \(bytes.count) index \(index) probe \(probe) at \(position)"
+                failures.check(VectorScan.allSet(first, second), expected == 32, context)
+                failures.check(VectorScan.leadingSetLanes(first, second), expected, context)
             }
         }
     }
 
-    /// A `%` counts when two hex digits follow, which may lie past the block.
+    /// The second test of a 32-byte block: path bytes, `~`, and a `%` when two hex digits follow,
+    /// which may lie past the block; with fewer than two bytes after the block, path bytes only.
     @Test(arguments: Array("aGz".utf8))
-    func commonOrPercentEncodedPrefixLength(filler: UInt8) {
+    func extendedPathPrefixLength32(filler: UInt8) {
         var failures = Failures()
         // Only a `%` looks ahead; 'a' is a hex digit, 'G' and 'z' are not.
         let probes = filler == UInt8(ascii: "a") ? Self.probes : [ASCII.percentSign]
-        forEachPlacement(lengths: 18...Self.lengths.upperBound, filler: filler, probes: probes) { bytes, position, probe in
-            for index in Set([0, bytes.count - 18]) {
+        forEachPlacement(lengths: 32...Self.lengths.upperBound, filler: filler, probes: probes) { bytes, position, probe in
+            for index in Set([0, bytes.count - 32, max(0, bytes.count - 34)]) {
+                let extended = index + 34 <= bytes.count
                 var expected = 0
-                while expected < 16 {
+                while expected < 32 {
                     let at = index + expected
                     let byte = bytes[at]
-                    let isTriplet = byte == ASCII.percentSign && ByteClass.hexDigit.contains(bytes[at + 1]) && ByteClass.hexDigit.contains(bytes[at + 2])
-                    guard ByteClass.commonBytes.contains(byte) || isTriplet else { break }
+                    let isTriplet = extended && byte == ASCII.percentSign && ByteClass.hexDigit.contains(bytes[at + 1])
+                        && ByteClass.hexDigit.contains(bytes[at + 2])
+                    guard ByteClass.pathBytes.contains(byte) || (extended && byte == UInt8(ascii: "~")) || isTriplet else { break }
                     expected += 1
                 }
-                failures.check(VectorScan.commonOrPercentEncodedPrefixLength(bytes.baseAddress!, at: index, count: bytes.count), expected,
-                               "filler \(filler) count \(bytes.count) index \(index) probe \(probe) at \(position)")
+                let (first, second) = VectorScan.pathMembers32(bytes.baseAddress!, at: index, count: bytes.count)
+                failures.check(VectorScan.extendedPathPrefixLength32(bytes.baseAddress!, at: index, count: bytes.count, members: first, second),
+                               expected, "filler \(filler) count \(bytes.count) index \(index) probe \(probe) at \(position)")
             }
         }
     }
 
     /// The overlapping tail: near the end it loads the last 16 bytes and drops the lanes before
     /// `index`.
-    @Test(arguments: ["common", "scheme"])
+    @Test(arguments: ["common", "path", "scheme"])
     func prefixLength(members: String) {
-        let (kernel, byteClass) = members == "common"
-            ? (VectorScan.commonMembers, ByteClass.commonBytes) : (VectorScan.schemeMembers, ByteClass.scheme)
+        let (kernel, byteClass) =
+            switch members {
+            case "common": (VectorScan.commonMembers, ByteClass.commonBytes)
+            case "path": (VectorScan.pathMembers, ByteClass.pathBytes)
+            default: (VectorScan.schemeMembers, ByteClass.scheme)
+            }
         var failures = Failures()
         forEachPlacement(lengths: 16...Self.lengths.upperBound, filler: UInt8(ascii: "q")) { bytes, position, probe in
             let count = bytes.count
@@ -169,7 +172,7 @@ struct VectorKernelPositionTests {
         }
     }
 
-    /// The in-place lookup (candidates found sixteen positions at a time, names compared a word
+    /// The in-place lookup (candidates found 32 positions at a time, then 16, names compared a word
     /// at a time) against splitting the query and comparing decoded names. Queries of `a`s cut
     /// by one `&` at every position, with a second probe at every position from just before
     /// that `&` to just past a name of the target's length after it (and at the query's start);
@@ -180,7 +183,9 @@ struct VectorKernelPositionTests {
         let target = String(repeating: "a", count: targetLength)
         var failures = Failures()
         let probes = Array("&=%+ab".utf8) + [0x80]
-        for count in 1...(2 * VectorScan.width + 2) {
+        // One 32-position test and the 16-position tail after it (BrokerMessageTests has
+        // queries of every length to 100 for one target).
+        for count in 1...(3 * VectorScan.width + 2) {
             var query = [UInt8](repeating: UInt8(ascii: "a"), count: count)
             for ampersand in 0..<count {
                 query[ampersand] = ASCII.ampersand

@@ -15,15 +15,50 @@ struct VectorScanTests {
         #expect(!ByteClass.scheme.containsCommonBytes)
     }
 
+    @Test func pathBytesTableMatchesItsDefinition() {
+        let path = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789&'()*+,-./:;=_".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(ByteClass.pathBytes.contains(byte) == path.contains(byte), "byte \(byte)")
+        }
+        // The classes the 32-byte loop runs for, and no other: a host must not skip '/' or ':'.
+        for byteClass in [ByteClass.path, .queryOrFragment] {
+            #expect(byteClass.containsPathBytes)
+        }
+        for byteClass in [ByteClass.regName, .userinfo, .pchar, .segmentNoColon, .scheme, .digit] {
+            #expect(!byteClass.containsPathBytes)
+        }
+    }
+
     @Test func blockTestAgreesWithTheTableForEveryByteInEveryLane() {
         for byte in UInt8.min...UInt8.max {
             for lane in 0..<VectorScan.width {
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: VectorScan.width)
                 bytes[lane] = byte
                 let allCommon = bytes.withUnsafeBufferPointer { buffer in
-                    buffer.baseAddress.map { VectorScan.commonPrefixLength($0, at: 0, count: buffer.count) == VectorScan.width } ?? false
+                    buffer.baseAddress.map {
+                        VectorScan.prefixLength($0, at: 0, count: buffer.count, members: VectorScan.commonMembers) == VectorScan.width
+                    } ?? false
                 }
                 #expect(allCommon == ByteClass.commonBytes.contains(byte), "byte \(byte) lane \(lane)")
+            }
+        }
+    }
+
+    /// The 32-byte path kernel: every byte in each of the 32 lanes, the others path bytes of
+    /// every kind in turn; whether all are members, and how many lead.
+    @Test func pathBlocksAgreeWithTheTableForEveryByteInEveryLane() {
+        let filler = Array("aZ09&'()*+,-./:;=_".utf8)
+        for byte in UInt8.min...UInt8.max {
+            for lane in 0..<(2 * VectorScan.width) {
+                var bytes = (0..<(2 * VectorScan.width)).map { filler[($0 + Int(byte)) % filler.count] }
+                bytes[lane] = byte
+                withExactAllocation(of: bytes) { buffer in
+                    guard let base = buffer.baseAddress else { return }
+                    let (first, second) = VectorScan.pathMembers32(base, at: 0, count: buffer.count)
+                    let member = ByteClass.pathBytes.contains(byte)
+                    #expect(VectorScan.allSet(first, second) == member, "byte \(byte) lane \(lane)")
+                    #expect(VectorScan.leadingSetLanes(first, second) == (member ? 32 : lane), "byte \(byte) lane \(lane)")
+                }
             }
         }
     }
@@ -36,7 +71,12 @@ struct VectorScanTests {
                 bytes[lane] = byte
                 bytes.withUnsafeBufferPointer { buffer in
                     guard let base = buffer.baseAddress else { return }
-                    #expect(VectorScan.commonPrefixLength(base, at: 0, count: buffer.count) == (ByteClass.commonBytes.contains(byte) ? 16 : lane))
+                    #expect(
+                        VectorScan.prefixLength(base, at: 0, count: buffer.count, members: VectorScan.commonMembers)
+                            == (ByteClass.commonBytes.contains(byte) ? 16 : lane))
+                    #expect(
+                        VectorScan.prefixLength(base, at: 0, count: buffer.count, members: VectorScan.pathMembers)
+                            == (ByteClass.pathBytes.contains(byte) ? 16 : lane))
                     #expect(Base64.base64URLPrefixLength(base, at: 0, count: buffer.count) == (base64URL.contains(byte) ? 16 : lane))
                 }
             }
@@ -58,6 +98,9 @@ struct VectorScanTests {
                             let limit = min(VectorScan.width, count - index)
                             let expectedCommon = position < index || ByteClass.commonBytes.contains(byte) ? limit : min(limit, position - index)
                             let expectedScheme = position < index || scheme.contains(byte) ? limit : min(limit, position - index)
+                            let expectedPath = position < index || ByteClass.pathBytes.contains(byte) ? limit : min(limit, position - index)
+                            #expect(VectorScan.prefixLength(base, at: index, count: count, members: VectorScan.pathMembers) == expectedPath,
+                                    "byte \(byte) at \(position), index \(index), count \(count)")
                             #expect(VectorScan.prefixLength(base, at: index, count: count, members: VectorScan.commonMembers) == expectedCommon,
                                     "byte \(byte) at \(position), index \(index), count \(count)")
                             #expect(VectorScan.prefixLength(base, at: index, count: count, members: VectorScan.schemeMembers) == expectedScheme,
@@ -123,18 +166,57 @@ struct VectorScanTests {
         }
     }
 
+    /// The second test of a 32-byte block: path bytes, '~' and valid triplets count, up to the
+    /// first byte that is none of them; with fewer than two bytes after the block, only path
+    /// bytes count.
+    static func extendedPrefixLength(_ text: String, padTo count: Int = 34) -> Int {
+        var bytes = Array(text.utf8)
+        while bytes.count < count { bytes.append(UInt8(ascii: " ")) }
+        return withExactAllocation(of: bytes) { buffer in
+            guard let base = buffer.baseAddress else { return -1 }
+            let (first, second) = VectorScan.pathMembers32(base, at: 0, count: buffer.count)
+            return VectorScan.extendedPathPrefixLength32(base, at: 0, count: buffer.count, members: first, second)
+        }
+    }
+
     @Test func percentEncodedTripletsCountOnlyWhenValid() {
+        let a16 = String(repeating: "a", count: 16)
         let rows: [(String, Int)] = [
-            ("aaaa%41aaaaaaaaaaaa", 16), ("aaaa%4Gaaaaaaaaaaaa", 4), ("aaaa%aFaaaaaaaaaaaa", 16),
-            ("aaaaaaaaaaaaaaa%41x", 16), ("aaaaaaaaaaaaaaa%4?x", 15), ("%%41aaaaaaaaaaaaaaa", 0),
-            ("aaaa%\u{E9}aaaaaaaaaaaaa", 4), ("aaaa%%41aaaaaaaaaaa", 4), ("aaaa%2", 4),
+            ("aaaa%41aaaaaaaaaaaa" + a16, 32), ("aaaa%4Gaaaaaaaaaaaa" + a16, 4), ("aaaa%aFaaaaaaaaaaaa" + a16, 32),
+            (a16 + "aaaaaaaaaaaaaaa%41x", 32), (a16 + "aaaaaaaaaaaaaaa%4?x", 31), ("%%41aaaaaaaaaaaaaaa", 0),
+            ("aaaa%\u{E9}aaaaaaaaaaaaa", 4), ("aaaa%%41aaaaaaaaaaa", 4), (a16 + "aaaa%2", 20),
+            ("%3A%2F%2Fa/b:c;d=e_f~g" + a16, 32), ("%3A%2F%2Fa/b:c?de", 14), ("a%2F@aaaaaaaaaaaaa", 4),
+            ("~~~" + a16 + a16, 32), ("~~~!", 3), ("a~" + a16 + "<", 18),
         ]
         for (text, expected) in rows {
-            var bytes = Array(text.utf8)
-            while bytes.count < 18 { bytes.append(UInt8(ascii: " ")) }
-            bytes.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                #expect(VectorScan.commonOrPercentEncodedPrefixLength(base, at: 0, count: buffer.count) == expected, "\(text)")
+            #expect(Self.extendedPrefixLength(text) == expected, "\(text)")
+        }
+        // Two bytes short of reading past the block: '~' and '%' stop the count.
+        let a13 = String(repeating: "a", count: 13)
+        #expect(Self.extendedPrefixLength("aa~" + a16 + a13, padTo: 33) == 2)
+        #expect(Self.extendedPrefixLength(a16 + a16, padTo: 33) == 32)
+        #expect(Self.extendedPrefixLength("a%41" + a16 + String(repeating: "a", count: 12), padTo: 32) == 1)
+    }
+
+    /// A '%' in every lane of 32, followed by every pair of bytes of each kind (hex digits of both
+    /// cases, a path byte that is no hex digit, '~', a byte outside the class, non-ASCII): the
+    /// triplet counts exactly when both are hex digits, wherever it lies, the last two bytes read
+    /// past the block included.
+    @Test func percentTripletsInEveryLane() {
+        let kinds = Array("0aF9gG/~%#\u{7F}".utf8) + [0x80, 0xC3, 0x00]
+        for lane in 0..<(2 * VectorScan.width) {
+            for first in kinds {
+                for second in kinds {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "z"), count: 2 * VectorScan.width + 2)
+                    bytes[lane] = ASCII.percentSign
+                    bytes[lane + 1] = first
+                    bytes[lane + 2] = second
+                    let isTriplet = ByteClass.hexDigit.contains(first) && ByteClass.hexDigit.contains(second)
+                    // The bytes after a valid triplet are path bytes ('z'), or past the block.
+                    let expected = isTriplet ? 2 * VectorScan.width : lane
+                    #expect(Self.extendedPrefixLength(String(decoding: bytes, as: UTF8.self)) == expected,
+                            "lane \(lane): % \(first) \(second)")
+                }
             }
         }
     }
@@ -154,18 +236,42 @@ struct VectorScanTests {
         }
     }
 
+    /// Path, query and fragment runs of every length across one to three 32-byte blocks, with one
+    /// byte of each kind (a path byte, a class byte the kernels do not skip, a percent sign with
+    /// a valid or a broken triplet, a delimiter, a byte outside every class, non-ASCII) at
+    /// every position: the vectorised parse and the plain loop agree, on exact-size buffers.
+    @Test func pathQueryAndFragmentRunsOfEveryLengthAgree() {
+        let specials = ["a", "~", "/", "@", "!", "?", "#", "%41", "%4", "%G1", "%", " ", "<", "[", "\u{7F}", "\u{E9}"]
+        let starts = ["s:/", "s://host/p?", "s://h#", "//h/a?b#", "?"]
+        for start in starts {
+            for length in 0...70 {
+                for position in 0..<max(length, 1) {
+                    for special in specials {
+                        var body = Array(String(repeating: "Az9-_.=&", count: 13).utf8.prefix(length))
+                        if position < body.count {
+                            body.replaceSubrange(position..<(position + 1), with: Array(special.utf8))
+                        }
+                        Self.expectFastAndPlainParsesAgree(Array(start.utf8) + body, as: .uriReference)
+                    }
+                }
+            }
+        }
+    }
+
     /// The vectorised parse and the plain byte loop give the same ranges, or the same error
-    /// (kind and offset), for `bytes` as `grammar`.
+    /// (kind and offset), for `bytes` as `grammar`; the buffer holds exactly `bytes`, so that
+    /// the address sanitizer reports any read past the input.
     static func expectFastAndPlainParsesAgree(_ bytes: [UInt8], as grammar: URIGrammar) {
-        let (fast, plain) = bytes.withUnsafeBufferPointer { buffer in
+        let (fast, plain) = withExactAllocation(of: bytes) { buffer in
             (Result { () throws(URIParseError) in try URIParser.parse(buffer, as: grammar) },
              Result { () throws(URIParseError) in try URIParser.parseWithoutVectorScan(buffer, as: grammar) })
         }
-        let text = String(decoding: bytes, as: UTF8.self)
+        // Built only for a failure: most of the time of the exhaustive tests went into it.
+        func text() -> String { String(decoding: bytes, as: UTF8.self).debugDescription }
         switch (fast, plain) {
-        case (.success(let a), .success(let b)): #expect(a == b, "\(text)")
-        case (.failure(let a), .failure(let b)): #expect(a.kind == b.kind && a.offset == b.offset, "\(text)")
-        default: Issue.record("fast and plain parses disagree on \(text.debugDescription)")
+        case (.success(let a), .success(let b)): #expect(a == b, "\(text())")
+        case (.failure(let a), .failure(let b)): #expect(a.kind == b.kind && a.offset == b.offset, "\(text())")
+        default: Issue.record("fast and plain parses disagree on \(text())")
         }
     }
 }
@@ -176,29 +282,21 @@ struct VectorScanTests {
 /// buffers here are long enough that nothing is read out of bounds should a check be missing;
 /// the test then fails because the child process exits normally.)
 struct VectorScanBoundsTests {
-    @Test func commonPrefixLengthChecksItsBlock() async {
+    @Test func pathMembers32ChecksBothBlocks() async {
         await #expect(processExitsWith: .failure) {
             let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64)
             bytes.withUnsafeBufferPointer { buffer in
-                _ = VectorScan.commonPrefixLength(buffer.baseAddress!, at: 1, count: 16)
+                _ = VectorScan.pathMembers32(buffer.baseAddress!, at: 1, count: 32)
             }
         }
     }
 
-    @Test func isAllCommon32ChecksBothBlocks() async {
+    @Test func extendedPrefixChecksItsBlocks() async {
         await #expect(processExitsWith: .failure) {
             let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64)
             bytes.withUnsafeBufferPointer { buffer in
-                _ = VectorScan.isAllCommon32(buffer.baseAddress!, at: 0, count: 31)
-            }
-        }
-    }
-
-    @Test func percentEncodedPrefixChecksTheTwoBytesPastTheBlock() async {
-        await #expect(processExitsWith: .failure) {
-            let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64)
-            bytes.withUnsafeBufferPointer { buffer in
-                _ = VectorScan.commonOrPercentEncodedPrefixLength(buffer.baseAddress!, at: 0, count: 17)
+                let zero = VectorScan.Block(repeating: 0)
+                _ = VectorScan.extendedPathPrefixLength32(buffer.baseAddress!, at: 1, count: 32, members: zero, zero)
             }
         }
     }

@@ -6,52 +6,89 @@
     #error("VectorScan assumes little-endian lane order: laneBits and leadingMembers read lane k from bits 8k to 8k + 7")
 #endif
 
-/// The vectorised fast path of the parser: skips 16-byte blocks made only of common bytes.
+/// The vectorised fast path of the parser: skips blocks of bytes a run may hold.
 ///
-/// "Common" is `ALPHA / DIGIT / "-" / "." / "_" / "~" / "=" / "&" / "+"`, a subset of every class
-/// the fast path is used for (path, query, fragment), so skipping such a block never changes what
-/// the plain loop would decide. The plain loop stays the reference: ``URIParser`` can run without
-/// this path, and a fuzz target checks that both always agree.
+/// Path, query and fragment runs skip 32 bytes at a time while they are "path bytes", `ALPHA /
+/// DIGIT / "&" / "'" / "(" / ")" / "*" / "+" / "," / "-" / "." / "/" / ":" / ";" / "=" / "_"`
+/// (``pathMembers(of:)``), a subset of each of those classes; a block that holds anything else
+/// is tested again with `~` and percent-encoded triplets counted
+/// (``extendedPathPrefixLength32(_:at:count:members:_:)``). Other runs (a host after userinfo)
+/// skip "common bytes", `ALPHA / DIGIT / "-" / "." / "_" / "~" / "=" / "&" / "+"`
+/// (``commonMembers(of:)``), a subset of every class with percent-encoding. Skipping such bytes
+/// never changes what the plain loop would decide. The plain loop stays the reference:
+/// ``URIParser`` can run without this path, and a fuzz target and the tests check that both
+/// always agree.
 enum VectorScan {
     static let width = 16
     typealias Block = SIMD16<UInt8>
 
-    /// How many bytes at `index` (at most 16) are common bytes; `index + 16` must be at most
-    /// `count` (checked in debug builds only, like every bound below).
+    /// The path-byte lanes (all bits set) of the 32 bytes at `index`, as two blocks;
+    /// `index + 32` must be at most `count` (checked in debug builds only, like every bound below).
     @inline(__always)
-    static func commonPrefixLength(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> Int {
-        assert(index >= 0 && index &+ width <= count, "VectorScan.commonPrefixLength reads past the input")
-        let block = UnsafeRawPointer(base + index).loadUnaligned(as: Block.self)
-        return leadingMembers(outside: outsideMask(block, members: commonMembers(of: block)))
-    }
-
-    /// Whether all 32 bytes at `index` are common bytes (one branch for two blocks);
-    /// `index + 32` must be at most `count`.
-    @inline(__always)
-    static func isAllCommon32(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> Bool {
-        assert(index >= 0 && index &+ 2 &* width <= count, "VectorScan.isAllCommon32 reads past the input")
-        let first = UnsafeRawPointer(base + index).loadUnaligned(as: Block.self)
-        let second = UnsafeRawPointer(base + index + width).loadUnaligned(as: Block.self)
-        let outside = outsideMask(first, members: commonMembers(of: first)) | outsideMask(second, members: commonMembers(of: second))
-        // Any bit set, as two words (any lane order gives the same answer). Comparing the bytes
-        // with zero to ask `any(_:)` measured 452.5 M instructions against 386.5 M for the parse.
-        let words = unsafeBitCast(outside, to: SIMD2<UInt64>.self)
-        return words[0] | words[1] == 0
-    }
-
-    /// Like ``commonPrefixLength(_:at:count:)``, but a `%` followed by two hex digits also counts (the
-    /// digits are common bytes themselves), so percent-encoded text stays on the fast path.
-    /// Reads two bytes past the block: `index + 18` must be at most `count`.
-    @inline(__always)
-    static func commonOrPercentEncodedPrefixLength(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> Int {
-        assert(index >= 0 && index &+ width &+ 2 <= count, "VectorScan.commonOrPercentEncodedPrefixLength reads past the input")
+    static func pathMembers32(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> (Block, Block) {
+        assert(index >= 0 && index &+ 2 &* width <= count, "VectorScan.pathMembers32 reads past the input")
         let raw = UnsafeRawPointer(base + index)
+        return (pathMembers(of: raw.loadUnaligned(as: Block.self)), pathMembers(of: (raw + width).loadUnaligned(as: Block.self)))
+    }
+
+    /// Whether every lane of both masks is set: one branch for 32 bytes.
+    @inline(__always)
+    static func allSet(_ first: Block, _ second: Block) -> Bool {
+        // The AND of the masks as two words, both all ones. (Testing bit 7 of each lane, as
+        // `outsideMask` gives it, cost an extra shift and mask per test.)
+        let words = unsafeBitCast(first & second, to: SIMD2<UInt64>.self)
+        return words[0] & words[1] == .max
+    }
+
+    /// Whether any lane of `block` is not zero.
+    // The two words ORed, not the documented `any(_:)` on a mask: whether the optimizer inlines
+    // the standard library's reduction behind it varies from one caller to the next, and a call
+    // costs 27 instructions where inlined it costs 2 (c/redirect_uri-raw went 4,194 -> 4,736).
+    @inline(__always)
+    static func anySet(_ block: Block) -> Bool {
+        let words = unsafeBitCast(block, to: SIMD2<UInt64>.self)
+        return words[0] | words[1] != 0
+    }
+
+    /// The number of set lanes of `first`, then `second`, before the first clear one (0...32).
+    @inline(__always)
+    static func leadingSetLanes(_ first: Block, _ second: Block) -> Int {
+        let lanes = leadingMembers(outside: ~first)
+        return lanes < width ? lanes : width &+ leadingMembers(outside: ~second)
+    }
+
+    /// How many of the 32 bytes at `index` are path bytes, `~` or percent-encoded triplets (a `%`
+    /// followed by two hex digits, path bytes themselves) before the first that is none of them;
+    /// 32 when there is none. `first` and `second` are the blocks' path-byte lanes
+    /// (``pathMembers32(_:at:count:)``). `~` and triplets count only when the two bytes past the
+    /// 32 are readable (`index + 34 <= count`); otherwise the count stops at the first of them.
+    /// Reads nothing at or past `count`.
+    @inline(__always)
+    static func extendedPathPrefixLength32(
+        _ base: UnsafePointer<UInt8>, at index: Int, count: Int, members first: Block, _ second: Block
+    ) -> Int {
+        assert(index >= 0 && index &+ 2 &* width <= count, "VectorScan.extendedPathPrefixLength32 reads past the input")
+        guard index &+ 2 &* width &+ 2 <= count else { return leadingSetLanes(first, second) }
+        let raw = UnsafeRawPointer(base + index)
+        // Only a half with other bytes is tested again: a '%' cluster usually lies in one
+        // (c/parse 2,543 -> 2,427 instructions per operation).
+        let members = allSet(first, first) ? first : first | tildeOrTriplets(raw)
+        let moreMembers = allSet(second, second) ? second : second | tildeOrTriplets(raw + width)
+        // Usually they all are (a block of a broker request with its '%' triplets): one test
+        // before any lane is counted.
+        return allSet(members, moreMembers) ? 2 &* width : leadingSetLanes(members, moreMembers)
+    }
+
+    /// The lanes (all bits set) of the 16 bytes at `raw` that hold a `~`, or a `%` followed by
+    /// two hex digits; the caller makes sure that two more bytes are readable.
+    // '~' here rather than in `pathMembers`: one test less per block on the path of every
+    // byte, where a '~' is rare (d/parse 7,786 -> 7,008 instructions per operation).
+    @inline(__always)
+    static func tildeOrTriplets(_ raw: UnsafeRawPointer) -> Block {
         let block = raw.loadUnaligned(as: Block.self)
-        let first = (raw + 1).loadUnaligned(as: Block.self)
-        let second = (raw + 2).loadUnaligned(as: Block.self)
-        let percent = inRange(block, 0x25, 0x25)
-        let members = commonMembers(of: block) | (percent & hexMembers(of: first) & hexMembers(of: second))
-        return leadingMembers(outside: outsideMask(block, members: members))
+        return inRange(block, 0x7E, 0x7E)
+            | inRange(block, 0x25, 0x25) & hexMembers(of: (raw + 1).loadUnaligned(as: Block.self))
+            & hexMembers(of: (raw + 2).loadUnaligned(as: Block.self))
     }
 
     @inline(__always)
@@ -107,10 +144,11 @@ enum VectorScan {
         alphanumerics(bytes) | inRange(bytes, 0x2D, 0x2E) | inRange(bytes, 0x2B, 0x2B)
     }
 
-    // Lane tests are signed comparisons: with `Int8` lanes, which SSE2 and NEON compare
-    // directly, LLVM emits a compare (or a min and a compare) per bound. (Unsigned `UInt8`
-    // comparisons compiled to a lane-by-lane loop in an earlier toolchain; a wrapping-add
-    // formulation of the same test was measured 1.4x slower than this one.)
+    // Lane tests are signed comparisons, which SSE2 and NEON do directly (unsigned `UInt8`
+    // comparisons compiled to a lane-by-lane loop in an earlier toolchain). A range is one
+    // wrapping add and one comparison, where a comparison per bound and their AND measured
+    // more: d/parse 6,666 -> 6,122, d/BrokerResponse 18,733 -> 17,153 instructions per
+    // operation (`Benchmarks/scripts/instructions.sh --filter '^d/' --library-only`).
 
     /// All bits of each lane set when `lower ≤ v ≤ upper` (ASCII bounds); a lane of 0x80 or
     /// above is never in range. Callers keep only the high bit of a result.
@@ -123,10 +161,11 @@ enum VectorScan {
         if lower == upper {
             return selected(lanes .== SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: lower)))
         }
-        let inside =
-            (lanes .>= SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: lower)))
-            .& (lanes .<= SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: upper)))
-        return selected(inside)
+        // v - lower, unsigned, is at most upper - lower exactly when v is in range; with the
+        // sign bit flipped (adding 0x80) that unsigned test becomes one signed comparison.
+        let shifted = unsafeBitCast(v &+ Block(repeating: 0x80 &- lower), to: SIMD16<Int8>.self)
+        let bound = Int8(truncatingIfNeeded: (upper &- lower &+ 1) ^ 0x80)
+        return selected(shifted .< SIMD16<Int8>(repeating: bound))
     }
 
     /// All bits set in the lanes where `mask` is true, none in the others: every kernel turns a
@@ -160,6 +199,19 @@ enum VectorScan {
             | inRange(bytes, 0x3D, 0x3D) | inRange(bytes, 0x26, 0x26) | inRange(bytes, 0x2B, 0x2B)  // = & +
     }
 
+    /// Path bytes (see ``VectorScan``) in three tests. Flipping bit 0 swaps `<` and `=`, so the
+    /// bytes from `&` to `;`, and `=`, become one range, `&` to `<`; `|` 0x20 folds the
+    /// letters' case. Every test is exact, so a byte at or above 0x80 is never a member.
+    // Three tests where the common bytes take eight: d/parse 12,738 -> 7,964 instructions per
+    // operation, the 32-byte loop otherwise the same (`Benchmarks/scripts/instructions.sh
+    // --filter '^(c|d)/' --library-only`).
+    @inline(__always)
+    static func pathMembers(of bytes: Block) -> Block {
+        inRange(bytes | Block(repeating: 0x20), 0x61, 0x7A)  // ALPHA
+            | inRange(bytes ^ Block(repeating: 0x01), 0x26, 0x3C)  // & ' ( ) * + , - . / DIGIT : ; =
+            | inRange(bytes, 0x5F, 0x5F)  // _
+    }
+
     /// 0x80 in every lane that is not a member (non-ASCII bytes are never members).
     @inline(__always)
     static func outsideMask(_ bytes: Block, members: Block) -> Block {
@@ -181,11 +233,21 @@ extension ByteClass {
     /// `ALPHA / DIGIT / "-" / "." / "_" / "~" / "=" / "&" / "+"`: the bytes ``VectorScan`` skips.
     static let commonBytes = ByteClass(low: 0x23FF_6840_0000_0000, high: 0x47FF_FFFE_87FF_FFFE)
 
+    /// `ALPHA / DIGIT / "&" / "'" / "(" / ")" / "*" / "+" / "," / "-" / "." / "/" / ":" / ";" /
+    /// "=" / "_"`: the bytes ``VectorScan/pathMembers(of:)`` skips.
+    static let pathBytes = ByteClass(low: 0x2FFF_FFC0_0000_0000, high: 0x07FF_FFFE_87FF_FFFE)
+
     /// Whether every common byte is in this class, so that the fast path may skip them.
     @inline(__always)
-    var containsCommonBytes: Bool {
-        low & ByteClass.commonBytes.low == ByteClass.commonBytes.low
-            && high & ByteClass.commonBytes.high == ByteClass.commonBytes.high
+    var containsCommonBytes: Bool { contains(all: .commonBytes) }
+
+    /// Whether every path byte is in this class (path, query, fragment).
+    @inline(__always)
+    var containsPathBytes: Bool { contains(all: .pathBytes) }
+
+    @inline(__always)
+    func contains(all other: ByteClass) -> Bool {
+        low & other.low == other.low && high & other.high == other.high
     }
 }
 
@@ -197,6 +259,17 @@ extension VectorScan {
         var index = start
         if let base = bytes.baseAddress {
             let pattern = Block(repeating: target)
+            // 32 bytes per branch while the target is not among them: a broker response's
+            // value runs for kilobytes, and one branch per 16 bytes was most of this loop.
+            while index &+ 2 &* width <= end {
+                let first = selected(UnsafeRawPointer(base + index).loadUnaligned(as: Block.self) .== pattern)
+                let second = selected(UnsafeRawPointer(base + (index &+ width)).loadUnaligned(as: Block.self) .== pattern)
+                if anySet(first | second) {
+                    let lanes = leadingMembers(outside: first)
+                    return index &+ (lanes < width ? lanes : width &+ leadingMembers(outside: second))
+                }
+                index &+= 2 &* width
+            }
             while index &+ width <= end {
                 let block = UnsafeRawPointer(base + index).loadUnaligned(as: Block.self)
                 let equal = selected(block .== pattern) & Block(repeating: 0x80)
