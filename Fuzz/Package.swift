@@ -19,11 +19,13 @@ let targets = [
     "FuzzRedirect",
     "FuzzBroker",
     "FuzzVerify",
+    "FuzzHotPath",
 ]
 
 /// Modules of this package that a target needs besides FuzzSupport and the library.
 let extraDependencies: [String: [Target.Dependency]] = [
     "FuzzVerify": ["VerificationModel"],
+    "FuzzHotPath": ["CFuzzerMutate"],
 ]
 
 let package = Package(
@@ -51,6 +53,9 @@ let package = Package(
             name: "VerificationModel",
             dependencies: [.product(name: "RedirectURIKit", package: "swift-redirect-uri")]
         ),
+        // A declaration of libFuzzer's `LLVMFuzzerMutate`, which FuzzHotPath's custom mutator
+        // falls back on (the runtime linked by `-sanitize=fuzzer` defines it).
+        .target(name: "CFuzzerMutate"),
     ] + targets.map { name in
         .executableTarget(
             name: name,

@@ -55,10 +55,11 @@ option() {
 
 # Extra flags for merging a target's corpus. FuzzVerify reads its input as a recipe that drives the
 # model and the library through many hit-count buckets; merging on edges alone keeps a few hundred
-# inputs instead of well over a thousand.
+# inputs instead of well over a thousand. FuzzHotPath's seed corpus is replayed by every smoke run
+# and `swift test`: edges alone keep it small too (its mutator regrows the rest in seconds).
 merge_flags() {
   case "$1" in
-    FuzzVerify) echo "-use_counters=0" ;;
+    FuzzVerify|FuzzHotPath) echo "-use_counters=0" ;;
   esac
 }
 

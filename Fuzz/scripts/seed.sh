@@ -6,7 +6,8 @@
 # Each seeds file holds one input per line; `\xHH` escapes a byte, `#` at the start of a line
 # makes it a comment. uris.txt seeds the URI targets, percent.txt FuzzPercentCoding, redirect.txt
 # and broker.txt the redirect and broker targets (each also gets uris.txt), verify.txt FuzzVerify
-# (raw cases; its other inputs are recipes, see Fuzz/README.md). The inputs are
+# (raw cases; its other inputs are recipes, see Fuzz/README.md), hotpath.txt and redirect.txt
+# FuzzHotPath (redirect.txt's third line is a registration there: a request that does not parse). The inputs are
 # written as files and merged (merge.sh) so only those that add coverage are kept.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
@@ -17,6 +18,7 @@ seeds_for() {
     FuzzRedirect) echo redirect.txt uris.txt ;;
     FuzzBroker) echo broker.txt uris.txt ;;
     FuzzVerify) echo verify.txt ;;
+    FuzzHotPath) echo hotpath.txt redirect.txt ;;
     *) echo uris.txt ;;
   esac
 }

@@ -78,6 +78,12 @@ struct CorpusReplayOnForcedStringPathTests {
     @Test func brokerOnContiguousStorage() async {
         await #expect(processExitsWith: .success) { CorpusReplay.replay(.broker, forcing: .contiguousStorage) }
     }
+    @Test func hotPathOnExactCopies() async {
+        await #expect(processExitsWith: .success) { CorpusReplay.replay(.hotPath, forcing: .exactCopy) }
+    }
+    @Test func hotPathOnContiguousStorage() async {
+        await #expect(processExitsWith: .success) { CorpusReplay.replay(.hotPath, forcing: .contiguousStorage) }
+    }
 }
 
 /// Reading the corpus and replaying it; shared by the in-process and the exit tests.

@@ -25,6 +25,8 @@
 import RedirectURIKit
 
 enum BrokerProperty {
+    static let base64URLAlphabet = ByteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
     static func check(_ input: UnsafeBufferPointer<UInt8>) throws(PropertyFailure) {
         let bytes = Array(input)
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
@@ -39,7 +41,7 @@ enum BrokerProperty {
 
         // The response value check, for each line as the value.
         for line in lines {
-            let alphabet = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8))
+            let alphabet = base64URLAlphabet
             guard !line.contains(UInt8(ascii: "&")), !line.contains(UInt8(ascii: "#")) else { continue }
             let url = "x-msauth-app://com.example.app?msg_protocol_ver=3&response=" + String(decoding: line, as: UTF8.self)
                 + "&hash=2C26B46B68FFC68FF99B453C1D30413413422D706483BFA0F98A5E886266E7AE"
@@ -81,10 +83,11 @@ enum BrokerProperty {
 
     /// Lenient parse → build → parse, and validation consistency.
     static func checkRequestRoundTrip(_ text: String, caller: String?) throws(PropertyFailure) -> BrokerRequest? {
-        if case .failure(let error) = Result(catching: { () throws(BrokerMessageError) in try BrokerRequest.parseParameters(text) }) {
+        let request: BrokerRequest
+        switch Result(catching: { () throws(BrokerMessageError) in try BrokerRequest.parseParameters(text) }) {
+        case .success(let parsed): request = parsed
+        case .failure(let error):
             _ = error.description
-        }
-        guard let request = try? BrokerRequest.parseParameters(text) else {
             try require((try? BrokerRequest(parsing: text)) == nil, "validated parse accepts what the lenient parse rejects")
             return nil
         }
@@ -179,9 +182,10 @@ enum BrokerProperty {
     /// name up to the first `=`.
     static func checkQuerySplitting(_ text: String) throws(PropertyFailure) {
         guard case .success(let reference) = parseString(text, as: .uriReference), let query = reference.query else { return }
+        let pieces = query.split(separator: "&", omittingEmptySubsequences: true)
         for decoding in [QueryDecoding.form, .rfc3986] {
-            let parameters = Array(QueryParameters(query, decoding: decoding))
-            let pieces = query.split(separator: "&", omittingEmptySubsequences: true)
+            let queryParameters = QueryParameters(query, decoding: decoding)
+            let parameters = Array(queryParameters)
             try require(parameters.count == pieces.count, "parameter count \(parameters.count) vs \(pieces.count) pieces")
             for (parameter, piece) in zip(parameters, pieces) {
                 if let equals = piece.firstIndex(of: "=") {
@@ -190,19 +194,25 @@ enum BrokerProperty {
                     try require(parameter.rawName == piece && parameter.rawValue == nil, "split of \(piece)")
                 }
             }
-            var counts: [String: Int] = [:]
-            for parameter in parameters {
-                if let name = try? parameter.name(decoding) { counts[name, default: 0] += 1 }
+            // Each name decoded once: how often it occurs and which piece has it first. (Looking
+            // the piece up again for every name made this quadratic in the number of pieces.)
+            var counts: [String: (count: Int, first: Int)] = [:]
+            for (index, parameter) in parameters.enumerated() {
+                if let name = try? parameter.name(decoding) {
+                    counts[name, default: (0, index)].count += 1
+                }
             }
-            let queryParameters = QueryParameters(query, decoding: decoding)
-            for (name, count) in counts {
+            // `single` for every name present; kept, since the probes below ask for each again.
+            var singles: [String: Result<QueryParameter?, QueryParameterError>] = [:]
+            for (name, (count, first)) in counts {
                 let single = Result(catching: { () throws(QueryParameterError) in try queryParameters.single(name) })
+                singles[name] = single
                 switch single {
                 case .success(let found):
                     try require(count == 1, "single(\(name)) did not report \(count) copies")
                     // The piece it returns is the one piece with that name, slices and all.
-                    let expected = parameters.first { (try? $0.name(decoding)) == name }
-                    try require(found?.rawName == expected?.rawName && found?.rawValue == expected?.rawValue,
+                    let expected = parameters[first]
+                    try require(found?.rawName == expected.rawName && found?.rawValue == expected.rawValue,
                         "single(\(name)) returned another piece than the one with that name")
                 case .failure(let error): try require(count > 1 && error.kind == .duplicateParameter, "single(\(name)) threw \(error) for \(count) copies")
                 }
@@ -211,7 +221,7 @@ enum BrokerProperty {
             // for near misses (a name cut short, a name run on), which end on other paths.
             let probes = counts.keys.flatMap { [$0, String($0.dropLast()), $0 + "_"] }
             for name in probes {
-                let single = Result(catching: { () throws(QueryParameterError) in try queryParameters.single(name) })
+                let single = singles[name] ?? Result(catching: { () throws(QueryParameterError) in try queryParameters.single(name) })
                 let inPlace = Result(catching: { () throws(QueryParameterError) in try reference.queryParameter(name, decoding: decoding) })
                 switch (single, inPlace) {
                 case (.success(let a), .success(let b)):
@@ -222,10 +232,10 @@ enum BrokerProperty {
                         try require((try? b.value(decoding)) == expected, "value of \(name) differs from its raw value decoded")
                     }
                 case (.failure(let a), .failure(let b)):
-                // The same error; the in-place lookup gives its offset in the URI's text.
-                var shifted = a
-                shifted.offset = a.offset.map { $0 + (reference.ranges.query?.lowerBound ?? 0) }
-                try require(shifted == b, "queryParameter(\(name)) threw \(b), single \(a)")
+                    // The same error; the in-place lookup gives its offset in the URI's text.
+                    var shifted = a
+                    shifted.offset = a.offset.map { $0 + (reference.ranges.query?.lowerBound ?? 0) }
+                    try require(shifted == b, "queryParameter(\(name)) threw \(b), single \(a)")
                 default: throw failure("queryParameter(\(name)) and single disagree")
                 }
             }

@@ -123,11 +123,11 @@ enum ParseProperty {
     }
 
     // Byte classes written out from RFC 3986 §2–3, independently of the library's tables.
-    static let alpha = Set(Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8))
-    static let digits = Set(Array("0123456789".utf8))
+    static let alpha = ByteSet("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+    static let digits = ByteSet("0123456789".utf8)
     static let hexDigits = digits.union("abcdefABCDEF".utf8)
     static let unreserved = alpha.union(digits).union("-._~".utf8)
-    static let subDelims = Set(Array("!$&'()*+,;=".utf8))
+    static let subDelims = ByteSet("!$&'()*+,;=".utf8)
     static let pchar = unreserved.union(subDelims).union(":@".utf8)
     static let schemeTail = alpha.union(digits).union("+-.".utf8)
     static let userinfoBytes = unreserved.union(subDelims).union([UInt8(ascii: ":")])
@@ -136,7 +136,7 @@ enum ParseProperty {
     static let queryBytes = pchar.union("/?".utf8)
 
     /// Whether `bytes` is a run of `allowed` bytes and `%XX` triplets.
-    static func isEncoded(_ bytes: ArraySlice<UInt8>, _ allowed: Set<UInt8>) -> Bool {
+    static func isEncoded(_ bytes: ArraySlice<UInt8>, _ allowed: ByteSet) -> Bool {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let byte = bytes[index]
@@ -235,7 +235,7 @@ enum ParseProperty {
     static func checkError(_ error: URIParseError, _ bytes: [UInt8], _ grammar: URIGrammar) throws(PropertyFailure) {
         let offset = error.offset
         try require(offset >= 0 && offset <= bytes.count, "error offset \(offset) outside 0...\(bytes.count)")
-        try require(Set(URIParseError.Kind.allKinds).contains(error.kind), "unlisted error kind \(error.kind.code)")
+        try require(URIParseError.Kind.allKinds.contains(error.kind), "unlisted error kind \(error.kind.code)")
         _ = error.description
         _ = error.message
         _ = error.excerpt.caretDiagram(at: offset)

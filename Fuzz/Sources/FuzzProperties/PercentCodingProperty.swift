@@ -95,8 +95,10 @@ enum PercentCodingProperty {
     }
 
     /// Checks that `encoded` is the canonical encoding of `source` under `byteClass`.
+    static let upperHex = Array("0123456789ABCDEF".utf8)
+
     static func checkCanonicalEncoding(_ encoded: [UInt8], source: [UInt8], byteClass: ByteClass, name: String) throws(PropertyFailure) {
-        let upperHex = Array("0123456789ABCDEF".utf8)
+        let upperHex = Self.upperHex
         var index = 0
         var sourceIndex = 0
         while index < encoded.count {
@@ -142,12 +144,13 @@ enum PercentCodingProperty {
         var error: Int? = nil
     }
 
+    static let lowerHex = Array("0123456789abcdef".utf8)
+
     /// RFC 3986 §2.1 decoding, written as plainly as possible.
     static func referenceDecode(_ input: [UInt8], plusIsSpace: Bool) -> ReferenceDecoding {
         func hexValue(_ byte: UInt8) -> UInt8? {
-            let digits = Array("0123456789abcdef".utf8)
             let lower = (byte >= 65 && byte <= 90) ? byte + 32 : byte
-            return digits.firstIndex(of: lower).map { UInt8($0) }
+            return lowerHex.firstIndex(of: lower).map { UInt8($0) }
         }
         var result = ReferenceDecoding()
         var index = 0
@@ -191,10 +194,13 @@ enum PercentCodingProperty {
         return nil
     }
 
+    static let base64Alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    static let base64URLAlphabet = ByteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
     /// Strict RFC 4648 §4 decoding: standard alphabet, length a multiple of 4, `=` padding only at the
     /// end, and the bits under the padding zero (canonical encoding).
     static func referenceBase64Decode(_ text: [UInt8]) -> [UInt8]? {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        let alphabet = base64Alphabet
         guard text.count % 4 == 0 else { return nil }
         var padding = 0
         if text.last == UInt8(ascii: "=") { padding = 1 }
@@ -212,7 +218,7 @@ enum PercentCodingProperty {
     /// The offset of the first byte outside the base64url alphabet, or the length when unpadded
     /// base64url cannot have it (length ≡ 1 mod 4); `nil` for valid unpadded base64url.
     static func referenceFirstInvalidBase64URL(_ text: [UInt8]) -> Int? {
-        let alphabet = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8))
+        let alphabet = base64URLAlphabet
         if let bad = text.firstIndex(where: { !alphabet.contains($0) }) { return bad }
         return text.count % 4 == 1 ? text.count : nil
     }

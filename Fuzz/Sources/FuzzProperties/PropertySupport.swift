@@ -46,6 +46,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Codable {
     case differential = "FuzzDifferential"
     case redirect = "FuzzRedirect"
     case broker = "FuzzBroker"
+    case hotPath = "FuzzHotPath"
 
     /// The target's folder name, which is also its corpus folder's (`Corpus/<name>/`).
     public var name: String { rawValue }
@@ -62,6 +63,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Codable {
         case .differential: try DifferentialProperty.check(input)
         case .redirect: try RedirectProperty.check(input)
         case .broker: try BrokerProperty.check(input)
+        case .hotPath: try HotPathProperty.check(input)
         }
     }
 
@@ -85,6 +87,16 @@ func withExactCopy<Value>(of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>
     return body(UnsafeBufferPointer(copy))
 }
 
+/// ``withExactCopy(of:_:)`` for bytes in a buffer (a slice of libFuzzer's input, say).
+func withExactCopy<Value>(of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+    let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+    defer { copy.deallocate() }
+    if let source = bytes.baseAddress, let target = copy.baseAddress {
+        target.initialize(from: source, count: bytes.count)
+    }
+    return body(UnsafeBufferPointer(copy))
+}
+
 /// Every grammar the parser offers.
 let allGrammars: [URIGrammar] = [.uriReference, .uri, .absoluteURI, .relativeReference]
 
@@ -97,15 +109,63 @@ let allByteClasses: [(name: String, byteClass: ByteClass)] = [
     ("ipvFutureTail", .ipvFutureTail),
 ]
 
+/// A set of bytes written out by hand for the reference checks: the same meaning as a
+/// `Set<UInt8>`, but a lookup is a bit test instead of hashing the byte. The reference checks
+/// look up every byte of every input, and under the fuzzers' instrumentation a hashed lookup
+/// costs dozens of traced comparisons.
+struct ByteSet: Sendable {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    init(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes { insert(byte) }
+    }
+
+    private mutating func insert(_ byte: UInt8) {
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        default: words.3 |= bit
+        }
+    }
+
+    @inline(__always)
+    func contains(_ byte: UInt8) -> Bool {
+        let word: UInt64
+        switch byte >> 6 {
+        case 0: word = words.0
+        case 1: word = words.1
+        case 2: word = words.2
+        default: word = words.3
+        }
+        return word & (UInt64(1) << UInt64(byte & 63)) != 0
+    }
+
+    func union(_ other: ByteSet) -> ByteSet {
+        var result = self
+        result.words = (words.0 | other.words.0, words.1 | other.words.1, words.2 | other.words.2, words.3 | other.words.3)
+        return result
+    }
+
+    func union(_ bytes: some Sequence<UInt8>) -> ByteSet { union(ByteSet(bytes)) }
+}
+
 /// Lowercase hex, two digits per byte.
 public func hex(_ bytes: some Sequence<UInt8>) -> String {
-    let digits = Array("0123456789abcdef".utf8)
     var out: [UInt8] = []
+    out.reserveCapacity(bytes.underestimatedCount * 2)
     for byte in bytes {
-        out.append(digits[Int(byte >> 4)])
-        out.append(digits[Int(byte & 0x0F)])
+        out.append(hexDigit(byte >> 4))
+        out.append(hexDigit(byte & 0x0F))
     }
     return String(decoding: out, as: UTF8.self)
+}
+
+/// The lowercase hex digit of a value 0…15.
+@inline(__always)
+func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") &+ value : UInt8(ascii: "a") &+ (value &- 10)
 }
 
 /// Printable ASCII as is, everything else as `\xHH`.
@@ -153,11 +213,13 @@ extension Result where Success == URIReference, Failure == URIParseError {
 
 // MARK: - Independent bundle ID extraction (SPEC §5–§6), shared by the redirect and broker targets
 
+/// The bytes of a bundle ID label.
+let bundleIDLabelBytes = ByteSet("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-".utf8)
+
 /// `1*( ALPHA / DIGIT / "-" / "." )` with no empty label (SPEC §5).
-func isBundleIDReference(_ bytes: [UInt8]) -> Bool {
-    let allowed = Set(Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-".utf8))
+func isBundleIDReference(_ bytes: some Collection<UInt8>) -> Bool {
     let labels = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-    return !bytes.isEmpty && labels.allSatisfy { !$0.isEmpty && $0.allSatisfy(allowed.contains) }
+    return !bytes.isEmpty && labels.allSatisfy { !$0.isEmpty && $0.allSatisfy(bundleIDLabelBytes.contains) }
 }
 
 /// The bundle ID a presented URI carries, extracted independently of the classifier: the host of

@@ -8,11 +8,11 @@ struct ReferenceParser {
     let bytes: [UInt8]
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    static let alpha = Set(Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8))
-    static let digit = Set(Array("0123456789".utf8))
+    static let alpha = ByteSet("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+    static let digit = ByteSet("0123456789".utf8)
     static let hexDigit = digit.union("abcdefABCDEF".utf8)
     static let unreserved = alpha.union(digit).union("-._~".utf8)
-    static let subDelims = Set(Array("!$&'()*+,;=".utf8))
+    static let subDelims = ByteSet("!$&'()*+,;=".utf8)
     static let pchar = unreserved.union(subDelims).union(":@".utf8)
     static let userinfoBytes = unreserved.union(subDelims).union(":".utf8)
     static let regNameBytes = unreserved.union(subDelims)
@@ -122,7 +122,7 @@ struct ReferenceParser {
     }
 
     /// `*( allowed / pct-encoded )`
-    func isEncoded(_ range: Range<Int>, _ allowed: Set<UInt8>) -> Bool {
+    func isEncoded(_ range: Range<Int>, _ allowed: ByteSet) -> Bool {
         var index = range.lowerBound
         while index < range.upperBound {
             if allowed.contains(bytes[index]) {

@@ -154,9 +154,17 @@ enum BrokerValueSyntax {
 
     /// A protocol version: 1–3 decimal digits without a leading zero.
     static func protocolVersion(_ text: String) -> Int? {
-        guard (1...3).contains(text.utf8.count), text.utf8.first != ASCII.digitZero,
-            text.utf8.allSatisfy({ ByteClass.digit.contains($0) })
-        else { return nil }
-        return Int(text)
+        StringBytes.withUTF8(text) { protocolVersion($0) }
+    }
+
+    /// ``protocolVersion(_:)-(String)`` on bytes.
+    static func protocolVersion(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard (1...3).contains(bytes.count), bytes[0] != ASCII.digitZero else { return nil }
+        var version = 0
+        for byte in bytes {
+            guard ByteClass.digit.contains(byte) else { return nil }
+            version = version &* 10 &+ Int(byte &- ASCII.digitZero)
+        }
+        return version
     }
 }

@@ -128,6 +128,14 @@ extension UnsafeBufferPointer<UInt8> {
             else { return false }
             index &+= 8
         }
+        if index == count { return true }
+        // The last (fewer than eight) bytes as the last eight, overlapping bytes already compared:
+        // one test where a bundle ID's tail took a step per byte.
+        if count >= 8 {
+            let last = count &- 8
+            return UnsafeRawPointer(lhs + last).loadUnaligned(as: UInt64.self)
+                == UnsafeRawPointer(rhs + last).loadUnaligned(as: UInt64.self)
+        }
         while index < count {
             guard lhs[index] == rhs[index] else { return false }
             index &+= 1

@@ -144,10 +144,11 @@ enum VectorScan {
         alphanumerics(bytes) | inRange(bytes, 0x2D, 0x2E) | inRange(bytes, 0x2B, 0x2B)
     }
 
-    // Lane tests are signed comparisons: with `Int8` lanes, which SSE2 and NEON compare
-    // directly, LLVM emits a compare (or a min and a compare) per bound. (Unsigned `UInt8`
-    // comparisons compiled to a lane-by-lane loop in an earlier toolchain; a wrapping-add
-    // formulation of the same test was measured 1.4x slower than this one.)
+    // Lane tests are signed comparisons, which SSE2 and NEON do directly (unsigned `UInt8`
+    // comparisons compiled to a lane-by-lane loop in an earlier toolchain). A range is one
+    // wrapping add and one comparison, where a comparison per bound and their AND measured
+    // more: d/parse 6,666 -> 6,122, d/BrokerResponse 18,733 -> 17,153 instructions per
+    // operation (`Benchmarks/scripts/instructions.sh --filter '^d/' --library-only`).
 
     /// All bits of each lane set when `lower ≤ v ≤ upper` (ASCII bounds); a lane of 0x80 or
     /// above is never in range. Callers keep only the high bit of a result.
@@ -160,10 +161,11 @@ enum VectorScan {
         if lower == upper {
             return selected(lanes .== SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: lower)))
         }
-        let inside =
-            (lanes .>= SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: lower)))
-            .& (lanes .<= SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: upper)))
-        return selected(inside)
+        // v - lower, unsigned, is at most upper - lower exactly when v is in range; with the
+        // sign bit flipped (adding 0x80) that unsigned test becomes one signed comparison.
+        let shifted = unsafeBitCast(v &+ Block(repeating: 0x80 &- lower), to: SIMD16<Int8>.self)
+        let bound = Int8(truncatingIfNeeded: (upper &- lower &+ 1) ^ 0x80)
+        return selected(shifted .< SIMD16<Int8>(repeating: bound))
     }
 
     /// All bits set in the lanes where `mask` is true, none in the others: every kernel turns a
@@ -258,8 +260,7 @@ extension VectorScan {
         if let base = bytes.baseAddress {
             let pattern = Block(repeating: target)
             // 32 bytes per branch while the target is not among them: a broker response's
-            // value runs for kilobytes (d/response+hash-raw 20,258 -> 1x,xxx instructions per
-            // operation).
+            // value runs for kilobytes, and one branch per 16 bytes was most of this loop.
             while index &+ 2 &* width <= end {
                 let first = selected(UnsafeRawPointer(base + index).loadUnaligned(as: Block.self) .== pattern)
                 let second = selected(UnsafeRawPointer(base + (index &+ width)).loadUnaligned(as: Block.self) .== pattern)
