@@ -288,10 +288,12 @@ MUTANTS: list[Mutant] = [
       "scheme.contains(ASCII.period) {",
       "!scheme.isEmpty {",
       "private-use form: a scheme without a dot accepted"),
-    M("E-wrapper-inner-form", "engine", "Redirect/RedirectRules.swift",
+    M("E-wrapper-inner-msal", "engine", "Redirect/RedirectRules.swift",
       "guard innerDecision.form == .adalBroker || innerDecision.form == .msalBroker,",
-      "guard innerDecision.form != .other,",
-      "wrapper: any recognised inner form accepted (https, loopback, private-use…)"),
+      "guard innerDecision.form == .adalBroker,",
+      "wrapper: only the ADAL form accepted inside (an MSAL-form inner URI rejected)"),
+    # (Replaced: `innerDecision.form != .other` is equivalent, since only the ADAL and MSAL forms
+    # carry a bundle ID range, which the same guard requires.)
     M("E-wrapper-nested", "engine", "Redirect/RedirectRules.swift",
       "return nested ? RedirectDecision(.other, findings: .nestedWrapper) : decideWrapper(bytes, ranges)",
       "return decideWrapper(bytes, ranges)",
@@ -399,8 +401,8 @@ MUTANTS: list[Mutant] = [
     # (Encoding/QueryParameters.swift)
     # ---------------------------------------------------------------------------------------------
     M("B-version-leading-zero", "broker", "Broker/BrokerMessageError.swift",
-      "guard (1...3).contains(text.utf8.count), text.utf8.first != ASCII.digitZero,",
-      "guard (1...3).contains(text.utf8.count),",
+      "guard (1...3).contains(bytes.count), bytes[0] != ASCII.digitZero else { return nil }",
+      "guard (1...3).contains(bytes.count) else { return nil }",
       "protocol version: a leading zero accepted"),
     M("B-endpoint-port", "broker", "Broker/BrokerRequest.swift",
       "reference.userinfo == nil, reference.port == nil,",
@@ -431,7 +433,7 @@ MUTANTS: list[Mutant] = [
       "lhs.elementsEqual($0)",
       "client-id: the UUIDs compared with their case"),
     M("B-response-length", "broker", "Broker/BrokerResponse.swift",
-      "!response.isEmpty, response.utf8.count % 4 != 1",
+      "!response.isEmpty, response.count % 4 != 1",
       "!response.isEmpty",
       "response: a base64url length of 1 mod 4 accepted"),
     M("B-response-error-code-empty", "broker", "Broker/BrokerResponse.swift",

@@ -224,6 +224,26 @@ def evaluate(mutant: catalog.Mutant, scratch: Path, args: argparse.Namespace, lo
         path.write_bytes(original)
 
 
+def previous_outcomes(path: Path, rerun: list[catalog.Mutant]) -> list[Outcome]:
+    """The outcomes of a previous run (its kill-matrix.json) for the catalog's mutants not run
+    now. An entry whose mutant is no longer in the catalog is dropped (said so on the log): a
+    mutant rewritten under the same ID must be rerun, which replaces its old outcome."""
+    by_id = {mutant.id: mutant for mutant in catalog.MUTANTS}
+    skipped = {mutant.id for mutant in rerun}
+    kept = []
+    for entry in json.loads(path.read_text(encoding="utf-8")):
+        mutant = by_id.get(entry["id"])
+        if mutant is None:
+            log(f"   merge: {entry['id']} is no longer a mutant; its outcome is dropped")
+            continue
+        if mutant.id in skipped:
+            continue
+        if (mutant.file, mutant.description) != (entry["file"], entry["description"]):
+            raise SystemExit(f"mutation: {mutant.id} changed since {path}; rerun it (--only {mutant.id})")
+        kept.append(Outcome(mutant, entry["status"], entry["killedBy"], entry["stage"], entry["seconds"]))
+    return kept
+
+
 def select(args: argparse.Namespace) -> list[catalog.Mutant]:
     chosen = catalog.MUTANTS
     if args.only:
@@ -291,6 +311,9 @@ def main() -> int:
     parser.add_argument("--scratch", type=Path, default=ROOT / ".build-mutation", help="scratch folder (default .build-mutation)")
     parser.add_argument("--report", type=Path, help="where to write the kill matrix (default SCRATCH/kill-matrix.md)")
     parser.add_argument("--no-baseline", action="store_true", help="skip the full test run of the unmutated copy")
+    parser.add_argument("--merge", type=Path, metavar="JSON",
+                        help="a previous run's kill-matrix.json: its outcomes for the mutants not run now join the "
+                             "report and the score (rerun the survivors after adding tests)")
     parser.add_argument("--fail-under", type=float, default=0, metavar="PERCENT", help="exit 1 when the score is lower")
     parser.add_argument("--build-timeout", type=int, default=1800, metavar="S")
     parser.add_argument("--area-timeout", type=int, default=900, metavar="S")
@@ -313,6 +336,8 @@ def main() -> int:
     if not mutants:
         print("mutation: no mutant selected", file=sys.stderr)
         return 2
+    # Read before anything runs: the report written at the end may replace this very file.
+    merged = previous_outcomes(args.merge, mutants) if args.merge else []
 
     scratch = args.scratch.resolve()
     source = scratch / "src"
@@ -354,12 +379,21 @@ def main() -> int:
         print(f"mutation: code drift: {drift}", file=sys.stderr)
         return 2
 
+    elapsed = time.monotonic() - campaign_started
+    ran = len(outcomes)
+    if merged:
+        order = {mutant.id: number for number, mutant in enumerate(catalog.MUTANTS)}
+        outcomes = sorted(outcomes + merged, key=lambda outcome: order[outcome.mutant.id])
+        missing = [mutant.id for mutant in catalog.MUTANTS if mutant.id not in {o.mutant.id for o in outcomes}]
+        if missing:
+            log(f"   merge: not run in either run: {' '.join(missing)}")
     killed = sum(outcome.status == "killed" for outcome in outcomes)
     built = sum(outcome.status != "compiler" for outcome in outcomes)
-    elapsed = time.monotonic() - campaign_started
+    provenance = (f"{ran} mutants run now, {len(merged)} outcomes kept from `{args.merge}`" if merged
+                  else f"{len(outcomes)} mutants")
     body = "\n\n".join([
         f"Kill matrix: `scripts/mutation.sh{' ' + ' '.join(sys.argv[1:]) if sys.argv[1:] else ''}`, "
-        f"{len(outcomes)} mutants, {elapsed / 60:.0f} min.",
+        f"{provenance}, {elapsed / 60:.0f} min.",
         matrix(outcomes),
         totals(outcomes),
     ])

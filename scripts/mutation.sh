@@ -7,6 +7,10 @@
 #   scripts/mutation.sh --area NAME…         parser, decoding, kernels, engine, broker
 #   scripts/mutation.sh --list               the mutants (ID, area, file, bug)
 #   scripts/mutation.sh --validate           only check that every mutant's snippet still matches
+#   scripts/mutation.sh --only ID… --merge .build-mutation/kill-matrix.json
+#                                            rerun some mutants (the survivors, once tests were
+#                                            added) and report them with the previous run's other
+#                                            outcomes: one matrix, one score
 #   options: --no-baseline  --report FILE  --fail-under PERCENT  --scratch DIR
 #            --build-timeout S  --area-timeout S  --full-timeout S
 #

@@ -42,14 +42,17 @@ struct QueryParametersTests {
             return .success(found ?? nil)
         }
         var generator = SeededGenerator(seed: decoding == .form ? 23 : 29)
+        // Non-ASCII and empty targets take the general path (decoded names compared as strings).
         let targets = ["redirect_uri", "a", "r x", "r+x", "a=b", "client_id", "max_protocol_version_long_name",
-                       "redirect uri", " id"]
+                       "redirect uri", " id", "é", "nom_é", ""]
         let names = ["redirect_uri", "redirect%5Furi", "%72edirect_uri", "redirect_ur", "redirect_urix", "redirect_uri%20",
                      // First bytes that the candidate test lets through with '%' and '+'.
                      "!a", "#", "'r", ")", "-redirect_uri", "/x",
                      "client_id", "client_i%64", "a", "%61", "", "r+x", "r%20x", "r%2Bx", "r x", "a%3Db", "+",
                      "max_protocol_version_long_name", "max_protocol_version_long_nam%65", "redirect",
-                     "redirect+uri", "redirect%20uri", "+id", "%20id", " id"]
+                     "redirect+uri", "redirect%20uri", "+id", "%20id", " id",
+                     // Spellings of "é" (one precomposed, one canonically equivalent) and "nom_é".
+                     "%C3%A9", "e%CC%81", "é", "nom_%C3%A9", "nom%5F%C3%A9", "nom_e"]
         let values = ["", "x", "x-msauth-app%3A%2F%2Fcom.app", "a=b", String(repeating: "Q", count: 40), "%20+"]
         for _ in 0..<6_000 {
             let target = targets.randomElement(using: &generator) ?? ""
@@ -203,6 +206,15 @@ struct BrokerRequestTests {
         ("msauth://broker?a=1#x", .notABrokerRequest, nil),
         ("msauth://broker?a b", .invalidURI, nil),
         ("msauth://broker?x=%FF", .invalidEncoding, "x"),
+        // Near misses of the endpoints: the universal link is an https URL, never a scheme of
+        // its own; hosts and paths are compared exactly.
+        ("universal-link://broker?a=1", .notABrokerRequest, nil),
+        ("msauth://BROKER?a=1", .notABrokerRequest, nil),
+        ("msauthv2://broker/?a=1", .notABrokerRequest, nil),
+        ("msauthv3://user@broker?a=1", .notABrokerRequest, nil),
+        ("http://login.microsoftonline.com/applebroker/msauthv2?a=1", .notABrokerRequest, nil),
+        ("https://login.microsoftonline.com/applebroker/msauthv2/?a=1", .notABrokerRequest, nil),
+        ("https://login.microsoftonline.com:443/applebroker/msauthv2?a=1", .notABrokerRequest, nil),
     ]
 
     @Test(arguments: problems.indices)
@@ -232,6 +244,12 @@ struct BrokerRequestTests {
         ("broker_key", "q3eQh1lA2y0k7u+8/Jq4s5t6u7v8w9x0y1z2A3B4C5D=", .invalidValue),
         ("broker_key", "", .invalidValue),
         ("msg_protocol_ver", "three", .invalidValue),
+        // One to three digits, without a leading zero or a sign.
+        ("msg_protocol_ver", "03", .invalidValue),
+        ("msg_protocol_ver", "0", .invalidValue),
+        ("msg_protocol_ver", "+3", .invalidValue),
+        ("msg_protocol_ver", "1000", .invalidValue),
+        ("msg_protocol_ver", "", .invalidValue),
         ("authority", "http://login.microsoftonline.com/common", .invalidValue),
         ("authority", "https://user@login.microsoftonline.com/common", .invalidValue),
         ("redirect_uri", "https://login.example.com/cb", .invalidRedirectURI),
@@ -250,6 +268,21 @@ struct BrokerRequestTests {
         #expect(problems.count == 1, "\(problems)")
         #expect(problems.first?.kind == kind)
         #expect(problems.first?.parameter == name)
+    }
+
+    /// A redirect URI of each form a broker can bind to the caller (a bundle ID, or the request's
+    /// client ID) leaves the request without problems.
+    static let bindableRedirectURIs: [(String, RedirectForm)] = [
+        ("msauth.com.contoso.MailApp://auth", .msalBroker),
+        ("x-msauth-mytestiosapp://com.myapp.mytestapp", .adalBroker),
+        ("msauth://code/msauth.com.contoso.app%3A%2F%2Fauth", .certificateAuth),
+        ("msal00000000-0000-0000-0000-000000000001://auth", .msalClientID),
+    ]
+
+    @Test(arguments: bindableRedirectURIs)
+    func everyBindableFormIsAcceptedInARequest(redirectURI: String, form: RedirectForm) throws {
+        #expect(try RedirectURI(parsing: redirectURI).form == form)
+        #expect(Self.mutated("redirect_uri", redirectURI).problems() == [])
     }
 
     @Test func flagsMustBeFlags() {
@@ -341,6 +374,11 @@ struct BrokerResponseTests {
         ("msauth.com.app://auth?msg_protocol_ver=3&%72esponse=abcd&response=efgh&hash=\(hash)", .duplicateParameter, "response"),
         ("msauth.com.app://auth?error_code=", .invalidValue, "error_code"),
         ("msauth.com.app://auth?error_code=1&error=%FF", .invalidEncoding, "error"),
+        // Every parameter must decode, the ones an error response does not otherwise check too.
+        ("msauth.com.app://auth?error_code=1&response=%FF", .invalidEncoding, "response"),
+        ("msauth.com.app://auth?error_code=1&error_description=%C3%28", .invalidEncoding, "error_description"),
+        ("msauth.com.app://auth?error_code=1&x_other=%C3%28", .invalidEncoding, "x_other"),
+        ("msauth.com.app://auth?msg_protocol_ver=3&response=abcd&hash=\(hash)&suberror=%ED%A0%80", .invalidEncoding, "suberror"),
         ("msauth.com.app://auth", .notABrokerResponse, nil),
         ("msauth.com.app://auth?x#y", .notABrokerResponse, nil),
         ("msauth.com.app://auth?x y", .invalidURI, nil),
@@ -355,6 +393,37 @@ struct BrokerResponseTests {
         } catch {
             #expect(error.kind == kind, "\(text)")
             #expect(error.parameter == parameter, "\(text)")
+        }
+    }
+
+    /// A parameter that cannot be read is reported at its piece's offset in the whole URL (where
+    /// `piece` starts in `text`), not in the query.
+    static let offsets: [(text: String, piece: String)] = [
+        ("msauth.com.app://auth?msg_protocol_ver=3&response=abcd&response=efgh&hash=\(hash)", "response=efgh"),
+        ("msauth.com.app://auth/broker?error_code=1&error=%FF", "error=%FF"),
+        ("x-msauth-app://com.app?error_code=1&x=1&x=2", "x=2"),
+    ]
+
+    @Test(arguments: offsets)
+    func unreadableParametersAreReportedWhereTheyAreInTheURL(text: String, piece: String) throws {
+        let bytes = Array(text.utf8), needle = Array(piece.utf8)
+        let expected = (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+        #expect(throws: BrokerMessageError.self) { try BrokerResponse(parsing: text) }
+        do {
+            _ = try BrokerResponse(parsing: text)
+        } catch {
+            #expect(error.offset == expected, "\(text)")
+        }
+    }
+
+    /// A broker request reports an undecodable parameter the same way.
+    @Test func requestErrorsAreReportedWhereTheyAreInTheURL() {
+        let request = "msauthv2://broker?scope=a&x=%FF"
+        do {
+            _ = try BrokerRequest(parsing: request)
+            Issue.record("accepted \(request)")
+        } catch {
+            #expect(error.kind == .invalidEncoding && error.offset == request.utf8.count - 5, "\(request)")
         }
     }
 

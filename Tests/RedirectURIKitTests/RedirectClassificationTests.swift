@@ -35,6 +35,13 @@ struct RedirectClassificationTests {
         ("http://localhost:51004/callback", .other, nil),
         ("http://[0:0:0:0:0:0:0:1]:80/", .other, nil),           // loopback only as the RFC 8252 literals
         ("http://user@127.0.0.1:80/", .other, nil),
+        // Only those two literals, each of its exact length: an address that starts with one, or
+        // another spelling of it, is not the loopback form.
+        ("http://127.0.0.10:51004/callback", .other, nil),
+        ("http://127.0.0.12/", .other, nil),
+        ("http://127.0.0.1.:80/", .other, nil),
+        ("http://127.0.0.2/", .other, nil),
+        ("http://[::01]:8080/cb", .other, nil),
         ("msauth://code/msauth%3A%2F%2Fcode%2Fx-app%253A%252F%252Fcom.app", .other, nil),  // nested wrapper
         ("msauth://code/x-app%253A%252F%252Fcom.app", .other, nil),  // double-encoded: decodes to a relative reference
         ("msauth://code/https%3A%2F%2Fexample.com", .other, nil),   // inner is not a broker form
@@ -63,7 +70,7 @@ struct RedirectClassificationTests {
     }
 
     @Test func rowCountIsPinnedAndEveryFormAppears() {
-        #expect(Self.rows.count == 43)
+        #expect(Self.rows.count == 48)
         #expect(Set(Self.rows.map(\.form)) == Set(RedirectForm.allCases))
     }
 
