@@ -69,14 +69,8 @@ extension BrokerResponse: Codable {
     }
 }
 
-extension BrokerMessageError.Kind: Codable {
-    /// Encodes the kind as its stable code: `"duplicate-parameter"`.
-    public func encode(to encoder: any Encoder) throws { try encodeCode(code, to: encoder) }
-
-    /// Decodes one of the codes of ``allKinds``.
-    public init(from decoder: any Decoder) throws {
-        self = try decodeKind(Self.allKinds, code: \.code, from: decoder, what: "broker message error kind")
-    }
+extension BrokerMessageError.Kind: CodedErrorKind {
+    static let codableName = "broker message error kind"
 }
 
 /// `{"kind", "parameter", "offset", "detail", "underlying"}`, `null` where there is none;

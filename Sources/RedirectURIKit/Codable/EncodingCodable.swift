@@ -1,13 +1,7 @@
 // Codable conformances for percent-encoding and query types (Encoding/).
 
-extension PercentDecodingError.Kind: Codable {
-    /// Encodes the kind as its stable code: `"invalid-utf8"`.
-    public func encode(to encoder: any Encoder) throws { try encodeCode(code, to: encoder) }
-
-    /// Decodes one of the codes of ``allKinds``.
-    public init(from decoder: any Decoder) throws {
-        self = try decodeKind(Self.allKinds, code: \.code, from: decoder, what: "decoding error kind")
-    }
+extension PercentDecodingError.Kind: CodedErrorKind {
+    static let codableName = "decoding error kind"
 }
 
 /// `{"kind", "offset"}`.
@@ -22,14 +16,8 @@ extension PercentDecodingError: Encodable {
     }
 }
 
-extension QueryParameterError.Kind: Codable {
-    /// Encodes the kind as its stable code: `"duplicate-parameter"`.
-    public func encode(to encoder: any Encoder) throws { try encodeCode(code, to: encoder) }
-
-    /// Decodes one of the codes of ``allKinds``.
-    public init(from decoder: any Decoder) throws {
-        self = try decodeKind(Self.allKinds, code: \.code, from: decoder, what: "query parameter error kind")
-    }
+extension QueryParameterError.Kind: CodedErrorKind {
+    static let codableName = "query parameter error kind"
 }
 
 /// `{"kind", "name", "offset", "underlying"}`, `null` where there is none.

@@ -126,14 +126,8 @@ extension RedirectClassification: Encodable {
     }
 }
 
-extension RedirectBuildError.Kind: Codable {
-    /// Encodes the kind as its stable code.
-    public func encode(to encoder: any Encoder) throws { try encodeCode(code, to: encoder) }
-
-    /// Decodes one of the codes of ``allKinds``.
-    public init(from decoder: any Decoder) throws {
-        self = try decodeKind(Self.allKinds, code: \.code, from: decoder, what: "redirect build error kind")
-    }
+extension RedirectBuildError.Kind: CodedErrorKind {
+    static let codableName = "redirect build error kind"
 }
 
 /// `{"kind", "detail", "offset", "underlying"}`, `null` where there is none.

@@ -21,14 +21,8 @@ extension URIReference: Codable {
     }
 }
 
-extension URIParseError.Kind: Codable {
-    /// Encodes the kind as its stable code: `"invalid-port"`.
-    public func encode(to encoder: any Encoder) throws { try encodeCode(code, to: encoder) }
-
-    /// Decodes one of the codes of ``allKinds``.
-    public init(from decoder: any Decoder) throws {
-        self = try decodeKind(Self.allKinds, code: \.code, from: decoder, what: "parse error kind")
-    }
+extension URIParseError.Kind: CodedErrorKind {
+    static let codableName = "parse error kind"
 }
 
 /// `{"kind", "offset", "message"}`, the error object of `parse --json`.
@@ -146,14 +140,8 @@ extension URIComponents: Codable {
     }
 }
 
-extension URIBuildError.Kind: Codable {
-    /// Encodes the kind as its stable code.
-    public func encode(to encoder: any Encoder) throws { try encodeCode(code, to: encoder) }
-
-    /// Decodes one of the codes of ``allKinds``.
-    public init(from decoder: any Decoder) throws {
-        self = try decodeKind(Self.allKinds, code: \.code, from: decoder, what: "build error kind")
-    }
+extension URIBuildError.Kind: CodedErrorKind {
+    static let codableName = "build error kind"
 }
 
 /// `{"kind", "component", "offset", "underlying"}`, `null` where there is none.
