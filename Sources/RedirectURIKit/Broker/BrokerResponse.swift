@@ -38,7 +38,15 @@ public struct BrokerResponse: Sendable {
     // Where the fields lie in the URL, as offsets: slices are made when asked for. Stored as
     // slices, each copy of a response retained every one of them, and making them cost more
     // than finding them (d/BrokerResponse 17,153 -> 15,513 instructions per operation).
-    let fields: Found
+    let fields: Fields
+
+    /// The offsets in the URL of the fields kept as slices.
+    struct Fields: Sendable {
+        var response: Range<Int>?
+        var hash: Range<Int>?
+        var brokerNonce: Range<Int>?
+        var errorCode: Range<Int>?
+    }
 
     /// The redirect URI the response came back to: everything before `?`.
     public var redirectURI: Substring {
@@ -82,7 +90,7 @@ public struct BrokerResponse: Sendable {
             throw BrokerMessageError(error, queryStart: queryRange.lowerBound)
         }
         self.url = reference
-        self.fields = found.offset(by: queryRange.lowerBound)
+        self.fields = found.fields(inURLFrom: queryRange.lowerBound)
         self.protocolVersion = found.protocolVersion
         if let errorCode = found.errorCode {
             kind = .error
@@ -119,16 +127,14 @@ public struct BrokerResponse: Sendable {
         var protocolVersion: Int?
         var responseIsBase64URL = false
         var hashIsUppercaseSHA256 = false
-        /// The same fields with offsets into the whole URL, for a query that starts at `queryStart`.
-        func offset(by queryStart: Int) -> Found {
+        /// The kept fields' offsets in the whole URL, for a query that starts at `queryStart`.
+        func fields(inURLFrom queryStart: Int) -> Fields {
             func shifted(_ range: Range<Int>?) -> Range<Int>? {
                 range.map { ($0.lowerBound &+ queryStart)..<($0.upperBound &+ queryStart) }
             }
-            var copy = self
-            copy.otherNames = []
-            (copy.protocolText, copy.response, copy.hash) = (shifted(protocolText), shifted(response), shifted(hash))
-            (copy.brokerNonce, copy.errorCode) = (shifted(brokerNonce), shifted(errorCode))
-            return copy
+            return Fields(
+                response: shifted(response), hash: shifted(hash), brokerNonce: shifted(brokerNonce),
+                errorCode: shifted(errorCode))
         }
 
         /// Which of ``knownNames`` were seen, a bit each: a second one is a duplicate.
@@ -138,7 +144,7 @@ public struct BrokerResponse: Sendable {
         var otherNames: [(name: String, offset: Int)] = []
     }
 
-    /// The fields a response or an error response defines; the first five are kept as slices.
+    /// The fields a response or an error response defines; the first five are read.
     static let knownNames: [StaticString] = [
         "response", "hash", "msg_protocol_ver", "broker_nonce", "error_code", "error_description", "error", "suberror",
     ]
