@@ -26,6 +26,21 @@ struct URIComponentsTests {
         #expect(adal.host == "Com.MyApp.MyTestApp")
     }
 
+    /// The accessors of a reference parsed from a substring slice its own bytes, at offsets in
+    /// that substring, never the text around it; offsets past the text are clamped to it.
+    @Test func slicesStayInsideTheParsedSubstring() throws {
+        let line = "é before msauth.com.contoso.app://auth?x=1 after"
+        let start = try #require(line.range(of: "msauth"))
+        let end = try #require(line.range(of: " after"))
+        let reference = try URIReference(parsing: line[start.lowerBound..<end.lowerBound])
+        #expect(reference.scheme == "msauth.com.contoso.app")
+        #expect(reference.host == "auth")
+        #expect(reference.query == "x=1")
+        #expect(reference.slice(0..<6) == "msauth")
+        #expect(reference.slice(31..<100) == "=1")
+        #expect(reference.slice(100..<200) == "")
+    }
+
     @Test func portNumber() throws {
         let rows: [(String, Int?)] = [
             ("http://127.0.0.1:51004/", 51004), ("http://h:65535", 65535), ("http://h:65536", nil),

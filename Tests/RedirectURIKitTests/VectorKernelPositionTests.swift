@@ -119,20 +119,26 @@ struct VectorKernelPositionTests {
 
     // MARK: Base64url (broker responses)
 
-    @Test func base64URL() {
-        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    /// The bytes a parsed URI's query may hold (RFC 3986 `query`: unreserved, sub-delims,
+    /// `:`, `@`, `/`, `?`, and `%` of a triplet), spelled out: the precondition of
+    /// `Base64.base64URLValue(inQuery:from:)`.
+    static let queryBytes = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?%".utf8)
+
+    /// Every query byte at every position of lengths around each block boundary of the
+    /// eight-block loop and the one-block loop after it: the value's end and whether it is
+    /// base64url, against the alphabet written out.
+    @Test(arguments: [0...(VectorScan.width + 1), 31...33, 63...65, 127...129, 143...145])
+    func base64URLValueAmongQueryBytes(lengths: ClosedRange<Int>) {
+        var alphabet = [Bool](repeating: false, count: 256)
+        for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8 { alphabet[Int(byte)] = true }
         var failures = Failures()
-        forEachPlacement(lengths: Self.lengths, filler: UInt8(ascii: "Q")) { bytes, position, probe in
-            let count = bytes.count
-            if count >= 16 {
-                for index in Set([0, count - 16]) {
-                    failures.check(Base64.base64URLPrefixLength(bytes.baseAddress!, at: index, count: count), lanes(bytes, from: index, limit: 16) { alphabet.contains($0) },
-                                   "prefix: count \(count) index \(index) probe \(probe) at \(position)")
-                }
-            }
-            for range in [0..<count, min(1, count)..<count, 0..<max(0, count - 1)] {
-                failures.check(Base64.isBase64URL(bytes, range), bytes[range].allSatisfy(alphabet.contains),
-                               "range \(range) of \(count) probe \(probe) at \(position)")
+        forEachPlacement(lengths: lengths, filler: UInt8(ascii: "Q"), probes: Self.queryBytes) { bytes, position, probe in
+            for start in Set([0, min(1, bytes.count)]) {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
+                let expected = (end: end, isBase64URL: bytes[start..<end].allSatisfy { alphabet[Int($0)] })
+                let found = Base64.base64URLValue(inQuery: bytes, from: start)
+                failures.check(found.end, expected.end, "end: count \(bytes.count) from \(start) probe \(probe) at \(position)")
+                failures.check(found.isBase64URL, expected.isBase64URL, "alphabet: count \(bytes.count) from \(start) probe \(probe) at \(position)")
             }
         }
     }

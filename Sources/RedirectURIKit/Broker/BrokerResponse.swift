@@ -79,13 +79,18 @@ public struct BrokerResponse: Sendable {
 
     /// Reads the response parameters of a parsed URL in one pass over its query.
     public init(_ reference: URIReference) throws(BrokerMessageError) {
-        guard let query = reference.query, let queryRange = reference.ranges.query, reference.fragment == nil else {
+        guard let queryRange = reference.ranges.query, reference.ranges.fragment == nil else {
             throw BrokerMessageError(.notABrokerResponse)
         }
-        let parameters = QueryParameters(query, decoding: .form)
         let found: Found
         do {
-            found = try Self.findParameters(parameters)
+            // The query's bytes, read in place in the URL's: the query is sliced as text only
+            // where a piece must be decoded (d/BrokerResponse 12,063 -> 11,868 instructions).
+            found = try StringBytes.withUTF8(reference.text) { bytes throws(QueryParameterError) in
+                try Self.findParameters(in: UnsafeBufferPointer(rebasing: bytes[queryRange])) {
+                    QueryParameters(reference.slice(queryRange), decoding: .form)
+                }
+            }
         } catch {
             throw BrokerMessageError(error, queryStart: queryRange.lowerBound)
         }
@@ -101,7 +106,7 @@ public struct BrokerResponse: Sendable {
         guard let protocolText = found.protocolText else { throw BrokerMessageError(.missingParameter, parameter: "msg_protocol_ver") }
         guard protocolVersion != nil else {
             throw BrokerMessageError(
-                .invalidValue, parameter: "msg_protocol_ver", detail: "'\(query.slice(protocolText))' is not a protocol version")
+                .invalidValue, parameter: "msg_protocol_ver", detail: "'\(reference.slice((queryRange.lowerBound + protocolText.lowerBound)..<(queryRange.lowerBound + protocolText.upperBound)))' is not a protocol version")
         }
         guard let response = found.response else { throw BrokerMessageError(.missingParameter, parameter: "response") }
         guard found.responseIsBase64URL, !response.isEmpty, response.count % 4 != 1 else {
@@ -139,9 +144,6 @@ public struct BrokerResponse: Sendable {
 
         /// Which of ``knownNames`` were seen, a bit each: a second one is a duplicate.
         var seen: UInt8 = 0
-        /// The decoded names of the other parameters, kept only when there are some: any name
-        /// twice is a duplicate too.
-        var otherNames: [(name: String, offset: Int)] = []
     }
 
     /// The fields a response or an error response defines; the first five are read.
@@ -165,18 +167,22 @@ public struct BrokerResponse: Sendable {
         return nil
     }
 
-    static func findParameters(_ parameters: QueryParameters) throws(QueryParameterError) -> Found {
-        try StringBytes.withUTF8(parameters.query) { bytes throws(QueryParameterError) in
-            try findParameters(parameters, bytes)
-        }
-    }
-
     /// One pass over the query's pieces. The `response` value — kilobytes of ciphertext — is
     /// read once: its end (the next `&`) and whether it is base64url are found together, since
     /// a block of base64url bytes cannot hold the `&`. Finding the end and then checking the
     /// alphabet in a second pass cost 1.6 times the parse of the whole URL.
-    static func findParameters(_ parameters: QueryParameters, _ bytes: UnsafeBufferPointer<UInt8>) throws(QueryParameterError) -> Found {
+    ///
+    /// - Parameters:
+    ///   - bytes: the query's bytes (a parsed URL's: only query bytes).
+    ///   - parameters: the query as text, for the pieces that must be decoded.
+    static func findParameters(
+        in bytes: UnsafeBufferPointer<UInt8>, _ parameters: () -> QueryParameters
+    ) throws(QueryParameterError) -> Found {
         var found = Found()
+        // The decoded names of the other parameters, kept only when there are some: any name
+        // twice is a duplicate too. (Not a field of `Found`: an array there made every copy of
+        // it a retain and a release.)
+        var otherNames: [(name: String, offset: Int)] = []
         var start = 0
         while start < bytes.count {
             let (nameEnd, nameHasEscapes) = RawPiece.nameEnd(from: start, in: bytes)
@@ -201,7 +207,7 @@ public struct BrokerResponse: Sendable {
                 let valueStart = nameEnd &+ 1
                 let valueEnd: Int
                 if name == 0 {
-                    (valueEnd, valueIsBase64URL) = Base64.base64URLValue(in: bytes, from: valueStart)
+                    (valueEnd, valueIsBase64URL) = Base64.base64URLValue(inQuery: bytes, from: valueStart)
                 } else {
                     valueEnd = VectorScan.firstIndex(of: ASCII.ampersand, in: bytes, from: valueStart, to: bytes.count)
                 }
@@ -219,7 +225,7 @@ public struct BrokerResponse: Sendable {
                 }
                 found.seen |= bit
             } else {
-                found.otherNames.append((try decodedName(parameters.parameter(piece)), nameRange.lowerBound))
+                otherNames.append((try decodedName(parameters().parameter(piece)), nameRange.lowerBound))
             }
             // A name without '=' has the empty value.
             let value = valueRange ?? nameEnd..<nameEnd
@@ -241,12 +247,12 @@ public struct BrokerResponse: Sendable {
             // whole message (an error response does not check `response` as base64url). A piece
             // with no `%` or `+` decodes to itself, and valid base64url has neither.
             if !(name == 0 && valueIsBase64URL), nameHasEscapes || valueRange.map({ mayNeedDecoding(bytes, $0) }) == true {
-                try requireDecodable(parameters.parameter(piece))
+                try requireDecodable(parameters().parameter(piece))
             }
         }
-        if found.otherNames.count > 1 {
+        if otherNames.count > 1 {
             var names: Set<String> = []
-            for other in found.otherNames where !names.insert(other.name).inserted {
+            for other in otherNames where !names.insert(other.name).inserted {
                 throw QueryParameterError(.duplicateParameter, name: other.name, offset: other.offset)
             }
         }

@@ -509,15 +509,6 @@ extension QueryParameters {
     }
 }
 
-extension Substring {
-    /// The slice at UTF-8 offsets `range`.
-    @inlinable
-    func slice(_ range: Range<Int>) -> Substring {
-        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        return self[lower..<utf8.index(lower, offsetBy: range.count)]
-    }
-}
-
 extension URIReference {
     /// The one query parameter named `name` (decoded names compared, so an encoded spelling
     /// counts), found in place: the lookup reads the query's bytes inside the reference's text

@@ -60,13 +60,11 @@ public struct URIReference: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The slice of `text` at `range` (byte offsets), without copying.
+    /// The slice of `text` at `range` (byte offsets), without copying. Offsets outside the
+    /// text are clamped to it.
     @inlinable
     public func slice(_ range: Range<Int>) -> Substring {
-        let utf8 = text.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        let upper = utf8.index(lower, offsetBy: range.count)
-        return text[lower..<upper]
+        text.slice(range.clamped(to: 0..<ranges.count))
     }
 
     @inlinable

@@ -168,6 +168,15 @@ enum VectorScan {
         return selected(shifted .< SIMD16<Int8>(repeating: bound))
     }
 
+    /// All bits of each lane set when `v` is not in `lower...upper` (ASCII bounds, `lower <
+    /// upper`): the complement of ``inRange(_:_:_:)``, as one comparison (a lane above the
+    /// shifted range), which SSE2 makes without a copy of the bound.
+    @inline(__always)
+    static func outOfRange(_ v: Block, _ lower: UInt8, _ upper: UInt8) -> Block {
+        let shifted = unsafeBitCast(v &+ Block(repeating: 0x80 &- lower), to: SIMD16<Int8>.self)
+        return selected(shifted .> SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: (upper &- lower) ^ 0x80)))
+    }
+
     /// All bits set in the lanes where `mask` is true, none in the others: every kernel turns a
     /// comparison's mask into bytes here.
     ///
