@@ -105,8 +105,8 @@ public struct BrokerResponse: Sendable {
         kind = .success
         guard let protocolText = found.protocolText else { throw BrokerMessageError(.missingParameter, parameter: "msg_protocol_ver") }
         guard protocolVersion != nil else {
-            throw BrokerMessageError(
-                .invalidValue, parameter: "msg_protocol_ver", detail: "'\(reference.slice((queryRange.lowerBound + protocolText.lowerBound)..<(queryRange.lowerBound + protocolText.upperBound)))' is not a protocol version")
+            let text = reference.slice((queryRange.lowerBound + protocolText.lowerBound)..<(queryRange.lowerBound + protocolText.upperBound))
+            throw BrokerMessageError(.invalidValue, parameter: "msg_protocol_ver", detail: "'\(text)' is not a protocol version")
         }
         guard let response = found.response else { throw BrokerMessageError(.missingParameter, parameter: "response") }
         guard found.responseIsBase64URL, !response.isEmpty, response.count % 4 != 1 else {
