@@ -20,28 +20,53 @@ extension RedirectVerifier {
                 .syntax,
                 "not a broker request (msauth://broker, msauthv2://broker, msauthv3://broker or the applebroker universal link, with no fragment)")
         }
-        // ambiguous-parameters: every piece decodes, and no decoded name twice.
-        let parameters: [(name: String, value: String?)]
-        do {
-            parameters = try QueryParameters(reference.query ?? "", decoding: .form).decoded()
-        } catch {
-            return .rejected(.ambiguousParameters, "a parameter does not decode: \(error)")
-        }
+        // ambiguous-parameters: every piece decodes, and no decoded name twice. One pass that
+        // decodes the names and only the values read here (and any other that holds a `%`, to
+        // know that it decodes); an undecodable piece anywhere is reported before a duplicate,
+        // as when every piece was decoded first.
         var seen: Set<String> = []
-        for parameter in parameters where !seen.insert(parameter.name).inserted {
+        var duplicate: String?
+        var redirectValue: String?
+        var requestedClientID: String?
+        for parameter in QueryParameters(reference.query ?? "", decoding: .form) {
+            do throws(QueryParameterError) {
+                let name: String
+                do {
+                    name = try parameter.name(.form)
+                } catch {
+                    throw QueryParameterError(.invalidEncoding, name: String(parameter.rawName), offset: parameter.nameStart, underlying: error)
+                }
+                switch name {
+                case "redirect_uri", "client_id":
+                    let value: String
+                    do {
+                        value = try parameter.value(.form) ?? ""
+                    } catch {
+                        throw QueryParameterError(.invalidEncoding, name: name, offset: parameter.nameStart, underlying: error)
+                    }
+                    if name == "redirect_uri" { redirectValue = redirectValue ?? value } else { requestedClientID = requestedClientID ?? value }
+                default:
+                    try parameter.requireDecodable(.form)
+                }
+                if duplicate == nil, !seen.insert(name).inserted { duplicate = name }
+            } catch {
+                return .rejected(.ambiguousParameters, "a parameter does not decode: \(error)")
+            }
+        }
+        if let duplicate {
             return .rejected(
                 .ambiguousParameters,
-                "the parameter '\(parameter.name)' appears more than once; a reader that picks one lets an attacker choose")
+                "the parameter '\(duplicate)' appears more than once; a reader that picks one lets an attacker choose")
         }
         // missing-redirect-uri
-        guard let redirect = parameters.first(where: { $0.name == "redirect_uri" }) else {
+        guard let redirectValue else {
             return .rejected(.missingRedirectURI, "the broker request has no redirect_uri")
         }
-        let verdict = verify(redirect.value ?? "", callerBundleID: callerBundleID)
+        let verdict = verify(redirectValue, callerBundleID: callerBundleID)
         guard verdict.accepted else { return verdict }
         // client-id
-        if let presented = try? RedirectURI(parsing: redirect.value ?? ""), let clientID = presented.clientID {
-            let requested = parameters.first { $0.name == "client_id" }?.value ?? ""
+        if let presented = try? RedirectURI(parsing: redirectValue), let clientID = presented.clientID {
+            let requested = requestedClientID ?? ""
             let same = StringBytes.withUTF8(clientID) { lhs in StringBytes.withUTF8(requested) { UUIDSyntax.sameUUID(lhs, $0) } }
             guard same else {
                 return .rejected(.clientID, "the redirect URI names client '\(clientID)' but the request's client_id is '\(requested)'")

@@ -247,7 +247,7 @@ public struct BrokerResponse: Sendable {
             // whole message (an error response does not check `response` as base64url). A piece
             // with no `%` or `+` decodes to itself, and valid base64url has neither.
             if !(name == 0 && valueIsBase64URL), nameHasEscapes || valueRange.map({ mayNeedDecoding(bytes, $0) }) == true {
-                try requireDecodable(parameters().parameter(piece))
+                try parameters().parameter(piece).requireDecodable(.form)
             }
         }
         if otherNames.count > 1 {
@@ -272,16 +272,6 @@ public struct BrokerResponse: Sendable {
             return try parameter.name(.form)
         } catch {
             throw QueryParameterError(.invalidEncoding, name: String(parameter.rawName), offset: parameter.nameStart, underlying: error)
-        }
-    }
-
-    static func requireDecodable(_ parameter: QueryParameter) throws(QueryParameterError) {
-        for piece in [parameter.rawName, parameter.rawValue ?? ""] where PercentEncoding.needsDecoding(piece, plusIsSpace: true) {
-            do {
-                _ = try PercentEncoding.decodeString(piece, plusIsSpace: true)
-            } catch {
-                throw QueryParameterError(.invalidEncoding, name: parameter.reportedName(.form), offset: parameter.nameStart, underlying: error)
-            }
         }
     }
 

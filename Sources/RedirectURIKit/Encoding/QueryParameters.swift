@@ -110,6 +110,19 @@ public struct QueryParameter: Sendable, Hashable {
         (try? name(decoding)) ?? String(rawName)
     }
 
+    /// Throws `invalid-encoding` when the name or the value does not decode (strict UTF-8).
+    /// Only a piece that holds a `%` is decoded to find out: anything else decodes to itself, a
+    /// `+` at worst to a space, so checking a message's every piece allocates nothing for most.
+    func requireDecodable(_ decoding: QueryDecoding) throws(QueryParameterError) {
+        for piece in [rawName, rawValue ?? ""] where PercentEncoding.needsDecoding(piece) {
+            do {
+                _ = try PercentEncoding.decodeString(piece, plusIsSpace: decoding == .form)
+            } catch {
+                throw QueryParameterError(.invalidEncoding, name: reportedName(decoding), offset: nameStart, underlying: error)
+            }
+        }
+    }
+
     /// The decoded name (strict UTF-8).
     public func name(_ decoding: QueryDecoding = .form) throws(PercentDecodingError) -> String {
         try PercentEncoding.decodeString(rawName, plusIsSpace: decoding == .form)
@@ -163,30 +176,23 @@ public struct QueryParameters: Sequence, Sendable {
     /// Iterates over the pieces in order.
     public struct Iterator: IteratorProtocol {
         let query: Substring
-        var position: Substring.Index
+        /// Where the next piece may start, as a UTF-8 offset in the query.
+        var offset: Int
 
         /// The next non-empty piece.
+        // Found in the query's bytes, with the in-place lookup's own piece reader: walking the
+        // substring's UTF-8 view a byte at a time, with index arithmetic, made every pass over
+        // the pieces (`decoded()`, the broker request's checks) cost several times the parse.
         public mutating func next() -> QueryParameter? {
-            let utf8 = query.utf8
-            while position < utf8.endIndex {
-                let start = position
-                let end = utf8[start...].firstIndex(of: ASCII.ampersand) ?? utf8.endIndex
-                position = end < utf8.endIndex ? utf8.index(after: end) : end
-                guard start < end else { continue }
-                let startOffset = utf8.distance(from: utf8.startIndex, to: start)
-                let endOffset = startOffset + utf8.distance(from: start, to: end)
-                if let equals = utf8[start..<end].firstIndex(of: ASCII.equalsSign) {
-                    let equalsOffset = startOffset + utf8.distance(from: start, to: equals)
-                    return QueryParameter(source: query, name: startOffset..<equalsOffset, value: (equalsOffset + 1)..<endOffset)
-                }
-                return QueryParameter(source: query, name: startOffset..<endOffset, value: nil)
-            }
-            return nil
+            let start = offset
+            guard let piece = StringBytes.withUTF8(query, { RawPiece.next(in: $0, from: start) }) else { return nil }
+            offset = piece.end &+ 1
+            return QueryParameter(source: query, name: piece.name, value: piece.value)
         }
     }
 
     /// An iterator over the pieces.
-    public func makeIterator() -> Iterator { Iterator(query: query, position: query.startIndex) }
+    public func makeIterator() -> Iterator { Iterator(query: query, offset: 0) }
 
     /// Every piece named `name`, in order.
     public func all(named name: String) -> [QueryParameter] {
