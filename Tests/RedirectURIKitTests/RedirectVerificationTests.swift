@@ -366,6 +366,24 @@ struct BrokerRequestVerificationTests {
         #expect(verifier.verify(request: "msauthv2://broker?redirect_uri=\(Self.encodedMSAL)#f").failedRule == .syntax)
     }
 
+    /// Which problem an ambiguous request is rejected for: a piece that does not decode, anywhere
+    /// (even after a duplicate, even in a value nobody reads), is named before the duplicate.
+    @Test func undecodablePieceIsReportedBeforeADuplicate() {
+        let verifier = RedirectVerifier(registered: [Self.msal])
+        let rows: [(query: String, explanation: String)] = [
+            ("redirect_uri=\(Self.encodedMSAL)&redirect_uri=\(Self.encodedMSAL)&state=%C3", "does not decode"),
+            ("redirect_uri=\(Self.encodedMSAL)&redirect_uri=\(Self.encodedMSAL)&state=%C3%A9", "'redirect_uri' appears more than once"),
+            ("redirect_uri=\(Self.encodedMSAL)%FF", "does not decode"),
+            ("client_id=%FE&redirect_uri=\(Self.encodedMSAL)", "does not decode"),
+            ("%FF=1&redirect_uri=\(Self.encodedMSAL)", "does not decode"),
+        ]
+        for row in rows {
+            let verdict = verifier.verify(request: "msauthv2://broker?" + row.query, callerBundleID: "com.contoso.app")
+            #expect(verdict.failedRule == .ambiguousParameters, "\(row.query): \(verdict.explanation)")
+            #expect(verdict.explanation.contains(row.explanation), "\(row.query): \(verdict.explanation)")
+        }
+    }
+
     @Test func clientIDAcceptanceSaysNothingBoundTheCaller() {
         let verdict = RedirectVerifier(registered: [Self.clientRedirect])
             .verify(request: "msauthv2://broker?client_id=\(Self.client)&redirect_uri=\(Self.encodedClientRedirect)", callerBundleID: "com.app")
