@@ -45,7 +45,7 @@ public struct RedirectClassification: Sendable, Hashable {
     /// - Parameter text: the classified text. Another text gives a meaningless result.
     public func bundleID(in text: String) -> BundleID? {
         if let range = bundleIDRange, range.upperBound <= text.utf8.count {
-            return BundleID(validated: URIReference(validated: Substring(text), ranges: ranges).slice(range))
+            return BundleID(validated: Substring(text).slice(range))
         }
         guard form.carriesBundleID else { return nil }
         return (try? RedirectURI(parsing: text))?.bundleID
@@ -68,11 +68,8 @@ public struct RedirectClassification: Sendable, Hashable {
             // None, or a wrapper that percent-encodes it: the decoded inner URI has it.
             return form.carriesBundleID && bundleID(in: text)?.text.utf8.elementsEqual(expected.utf8) == true
         }
-        return StringBytes.withUTF8(text) { bytes in
-            StringBytes.withUTF8(expected) { expectedBytes in
-                range.upperBound <= bytes.count
-                    && UnsafeBufferPointer(rebasing: bytes[range]).equalsBytes(of: expectedBytes)
-            }
+        return StringBytes.withUTF8(text, expected) { bytes, expectedBytes in
+            range.upperBound <= bytes.count && UnsafeBufferPointer(rebasing: bytes[range]).equalsBytes(of: expectedBytes)
         }
     }
 
