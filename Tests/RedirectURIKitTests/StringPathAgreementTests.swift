@@ -4,8 +4,9 @@ import Testing
 @_spi(Testing) @testable import RedirectURIKit
 
 /// Every public String and Substring entry point gives the same result whichever way the text
-/// reaches bytes (`StringBytesPath`): the borrowed span (the default where the runtime has it),
-/// `withContiguousStorageIfAvailable` (what iOS and macOS before 26 run) and an exact-size copy
+/// reaches bytes (`StringBytesPath`): the default (a substring's borrowed span where the runtime
+/// has it), `withContiguousStorageIfAvailable` (what iOS and macOS before 26 run, and every
+/// string's default) and an exact-size copy
 /// (a bridged string's path, and the one where AddressSanitizer sees a read past the end).
 ///
 /// A bug this finds: a path that hands the body a Substring's base string instead of the

@@ -11,7 +11,8 @@
 /// Each input forces one of the three ``StringBytesPath`` values (chosen from its bytes, see
 /// ``FuzzTarget/stringBytesPath(for:)``): libFuzzer runs one input at a time on one thread, so
 /// setting the process-wide switch here is safe, and the String entry points are fuzzed on the
-/// borrowed span, on `withContiguousStorageIfAvailable` (what iOS/macOS before 26 run) and on an
+/// default path (a substring's borrowed span where the runtime has it), on
+/// `withContiguousStorageIfAvailable` (what iOS/macOS before 26 run for every text) and on an
 /// exact-size copy (where ASan catches a read one byte past the end).
 public func fuzz(_ target: FuzzTarget, _ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     // libFuzzer hands each input in a heap copy of exactly its size.
