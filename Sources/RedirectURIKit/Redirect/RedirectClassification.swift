@@ -62,7 +62,10 @@ public struct RedirectClassification: Sendable, Hashable {
     /// try RedirectURI.classify(uri).bundleID(in: uri, equals: "com.Contoso.app")   // false
     /// ```
     ///
-    /// - Parameter text: the classified text. Another text gives a meaningless result.
+    /// - Parameters:
+    ///   - text: the classified text. Another text gives a meaningless result.
+    ///   - expected: the bundle ID to compare with, byte for byte (the caller's, as the OS
+    ///     reported it).
     public func bundleID(in text: String, equals expected: String) -> Bool {
         guard let range = bundleIDRange else {
             // None, or a wrapper that percent-encodes it: the decoded inner URI has it.
