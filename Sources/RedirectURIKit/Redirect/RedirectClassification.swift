@@ -45,7 +45,7 @@ public struct RedirectClassification: Sendable, Hashable {
     /// - Parameter text: the classified text. Another text gives a meaningless result.
     public func bundleID(in text: String) -> BundleID? {
         if let range = bundleIDRange, range.upperBound <= text.utf8.count {
-            return BundleID(validated: Substring(text).slice(range))
+            return BundleID(validated: text.slice(range))
         }
         guard form.carriesBundleID else { return nil }
         return (try? RedirectURI(parsing: text))?.bundleID

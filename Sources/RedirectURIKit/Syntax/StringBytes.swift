@@ -132,3 +132,15 @@ extension Substring {
         return base[lower..<base.utf8.index(lower, offsetBy: range.count)]
     }
 }
+
+extension String {
+    /// The slice at UTF-8 offsets `range` (offsets the library found in these very bytes, so
+    /// inside them: checked in debug builds). Made from the string itself, not through a
+    /// `Substring` of all of it: one retain of the storage fewer.
+    @inlinable
+    func slice(_ range: Range<Int>) -> Substring {
+        assert(range.lowerBound >= 0 && range.upperBound <= utf8.count, "String.slice outside the string")
+        let lower = utf8.index(startIndex, offsetBy: range.lowerBound)
+        return self[lower..<utf8.index(lower, offsetBy: range.count)]
+    }
+}
