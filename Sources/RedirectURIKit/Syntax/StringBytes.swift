@@ -19,7 +19,7 @@
 /// targets force each path with ``StringBytesPath/forced`` to keep it so.
 enum StringBytes {
     /// Runs `body` on the UTF-8 bytes of `string`: the non-throwing case, without the typed
-    /// error's `Result` around the body (a/classify+equals 957 -> 898 instructions: the wrapped
+    /// error's `Result` around the body (a/classify+equals 957 -> 926 instructions: the wrapped
     /// form was not inlined into the caller).
     @inline(__always)
     static func withUTF8<Value>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
@@ -30,7 +30,7 @@ enum StringBytes {
     }
 
     /// Runs `body` on the UTF-8 bytes of two strings, the path checked once (a/classify+equals
-    /// 926 -> 898 instructions against nesting the one-string form).
+    /// 926 -> 904 instructions against nesting the one-string form).
     @inline(__always)
     static func withUTF8<Value>(
         _ first: String, _ second: String, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Value
