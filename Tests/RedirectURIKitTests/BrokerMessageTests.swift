@@ -21,6 +21,24 @@ struct QueryParametersTests {
         #expect(throws: QueryParameterError(.duplicateParameter, name: "redirect_uri", offset: 15)) { try sneaky.single("redirect_uri") }
     }
 
+    /// Iteration splits any text (not only a parsed query: non-ASCII, spaces, long pieces across
+    /// the 16-byte blocks of the piece reader) like a plain reference: pieces between `&`, empty
+    /// ones skipped, the name up to the first `=`.
+    @Test func iterationAgreesWithAPlainSplitOnAnyText() {
+        var generator = SeededGenerator(seed: 31)
+        let parts = ["&", "&", "=", "==", "a", "redirect_uri", "%3D", "+", " ", "é", "\u{1F600}",
+                     String(repeating: "Q", count: 15), String(repeating: "k", count: 17), String(repeating: "z=", count: 9)]
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...14, using: &generator)).map { _ in parts.randomElement(using: &generator) ?? "" }.joined()
+            let expected = text.split(separator: "&", omittingEmptySubsequences: true).map { piece -> (Substring, Substring?) in
+                guard let equals = piece.firstIndex(of: "=") else { return (piece, nil) }
+                return (piece[..<equals], piece[piece.index(after: equals)...])
+            }
+            let found = QueryParameters(Substring(text)).map { ($0.rawName, $0.rawValue) }
+            #expect(found.count == expected.count && zip(found, expected).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }, "\(text)")
+        }
+    }
+
     /// `single` and `URIReference.queryParameter` (candidates found in place, names compared a
     /// word at a time) agree with a plain reference lookup: split on '&', skip empty pieces,
     /// decode the name, and make a second match an error at the second piece's offset. Targets cover the
