@@ -34,7 +34,7 @@ extension RedirectVerifier {
                 do {
                     name = try parameter.name(.form)
                 } catch {
-                    throw QueryParameterError(.invalidEncoding, name: String(parameter.rawName), offset: parameter.nameStart, underlying: error)
+                    throw parameter.invalidEncoding(error, .form)
                 }
                 switch name {
                 case "redirect_uri", "client_id":
@@ -42,7 +42,7 @@ extension RedirectVerifier {
                     do {
                         value = try parameter.value(.form) ?? ""
                     } catch {
-                        throw QueryParameterError(.invalidEncoding, name: name, offset: parameter.nameStart, underlying: error)
+                        throw parameter.invalidEncoding(error, .form)
                     }
                     if name == "redirect_uri" { redirectValue = redirectValue ?? value } else { requestedClientID = requestedClientID ?? value }
                 default:

@@ -271,7 +271,7 @@ public struct BrokerResponse: Sendable {
         do {
             return try parameter.name(.form)
         } catch {
-            throw QueryParameterError(.invalidEncoding, name: String(parameter.rawName), offset: parameter.nameStart, underlying: error)
+            throw parameter.invalidEncoding(error, .form)
         }
     }
 

@@ -110,6 +110,12 @@ public struct QueryParameter: Sendable, Hashable {
         (try? name(decoding)) ?? String(rawName)
     }
 
+    /// The `invalid-encoding` error of this piece: named as ``reportedName(_:)`` names it, at the
+    /// piece's offset, with why it does not decode.
+    func invalidEncoding(_ underlying: PercentDecodingError, _ decoding: QueryDecoding) -> QueryParameterError {
+        QueryParameterError(.invalidEncoding, name: reportedName(decoding), offset: nameStart, underlying: underlying)
+    }
+
     /// Throws `invalid-encoding` when the name or the value does not decode (strict UTF-8).
     /// Only a piece that holds a `%` is decoded to find out: anything else decodes to itself, a
     /// `+` at worst to a space, so checking a message's every piece allocates nothing for most.
@@ -118,7 +124,7 @@ public struct QueryParameter: Sendable, Hashable {
             do {
                 _ = try PercentEncoding.decodeString(piece, plusIsSpace: decoding == .form)
             } catch {
-                throw QueryParameterError(.invalidEncoding, name: reportedName(decoding), offset: nameStart, underlying: error)
+                throw invalidEncoding(error, decoding)
             }
         }
     }
@@ -231,7 +237,7 @@ public struct QueryParameters: Sequence, Sendable {
         do {
             return try parameter.value(decoding) ?? ""
         } catch {
-            throw QueryParameterError(.invalidEncoding, name: name, offset: parameter.nameStart, underlying: error)
+            throw parameter.invalidEncoding(error, decoding)
         }
     }
 
@@ -242,7 +248,7 @@ public struct QueryParameters: Sequence, Sendable {
             do {
                 result.append((try parameter.name(decoding), try parameter.value(decoding)))
             } catch {
-                throw QueryParameterError(.invalidEncoding, name: parameter.reportedName(decoding), offset: parameter.nameStart, underlying: error)
+                throw parameter.invalidEncoding(error, decoding)
             }
         }
         return result
