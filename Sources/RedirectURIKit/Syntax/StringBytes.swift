@@ -127,9 +127,7 @@ extension Substring {
     @inlinable
     func slice(_ range: Range<Int>) -> Substring {
         assert(range.lowerBound >= 0 && range.upperBound <= utf8.count, "Substring.slice outside the substring")
-        let base = self.base
-        let lower = base.utf8.index(startIndex, offsetBy: range.lowerBound)
-        return base[lower..<base.utf8.index(lower, offsetBy: range.count)]
+        return base.slice(range, from: startIndex)
     }
 }
 
@@ -140,7 +138,13 @@ extension String {
     @inlinable
     func slice(_ range: Range<Int>) -> Substring {
         assert(range.lowerBound >= 0 && range.upperBound <= utf8.count, "String.slice outside the string")
-        let lower = utf8.index(startIndex, offsetBy: range.lowerBound)
+        return slice(range, from: startIndex)
+    }
+
+    /// The slice at UTF-8 offsets `range` counted from `start`: what both slices above make.
+    @inlinable @inline(__always)
+    func slice(_ range: Range<Int>, from start: String.Index) -> Substring {
+        let lower = utf8.index(start, offsetBy: range.lowerBound)
         return self[lower..<utf8.index(lower, offsetBy: range.count)]
     }
 }
