@@ -122,18 +122,9 @@ enum ParseProperty {
         try require(reference.portNumber == expectedPort, "portNumber \(String(describing: reference.portNumber)) vs \(String(describing: expectedPort))")
     }
 
-    // Byte classes written out from RFC 3986 §2–3, independently of the library's tables.
-    static let alpha = ByteSet("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
-    static let digits = ByteSet("0123456789".utf8)
-    static let hexDigits = digits.union("abcdefABCDEF".utf8)
-    static let unreserved = alpha.union(digits).union("-._~".utf8)
-    static let subDelims = ByteSet("!$&'()*+,;=".utf8)
-    static let pchar = unreserved.union(subDelims).union(":@".utf8)
-    static let schemeTail = alpha.union(digits).union("+-.".utf8)
-    static let userinfoBytes = unreserved.union(subDelims).union([UInt8(ascii: ":")])
-    static let regNameBytes = unreserved.union(subDelims)
-    static let pathAndSlashBytes = pchar.union([UInt8(ascii: "/")])
-    static let queryBytes = pchar.union("/?".utf8)
+    // The byte classes are the reference parser's (written out from RFC 3986 §2–3,
+    // independently of the library's tables).
+    typealias Classes = ReferenceParser
 
     /// Whether `bytes` is a run of `allowed` bytes and `%XX` triplets.
     static func isEncoded(_ bytes: ArraySlice<UInt8>, _ allowed: ByteSet) -> Bool {
@@ -143,7 +134,7 @@ enum ParseProperty {
             if allowed.contains(byte) {
                 index += 1
             } else if byte == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
-                hexDigits.contains(bytes[index + 1]), hexDigits.contains(bytes[index + 2])
+                Classes.hexDigit.contains(bytes[index + 1]), Classes.hexDigit.contains(bytes[index + 2])
             {
                 index += 3
             } else {
@@ -161,7 +152,7 @@ enum ParseProperty {
         var cursor = 0
         if let scheme = ranges.scheme {
             try require(scheme.lowerBound == 0 && scheme.upperBound < count && bytes[scheme.upperBound] == UInt8(ascii: ":"), "scheme delimiter")
-            try require(!scheme.isEmpty && alpha.contains(bytes[0]) && bytes[1..<scheme.upperBound].allSatisfy(schemeTail.contains), "scheme bytes")
+            try require(!scheme.isEmpty && Classes.alpha.contains(bytes[0]) && bytes[1..<scheme.upperBound].allSatisfy(Classes.schemeTail.contains), "scheme bytes")
             cursor = scheme.upperBound + 1
         } else {
             try require(grammar == .uriReference || grammar == .relativeReference, "no scheme under \(grammar)")
@@ -173,13 +164,13 @@ enum ParseProperty {
             var hostStart = authority.lowerBound
             if let userinfo = ranges.userinfo {
                 try require(userinfo.lowerBound == authority.lowerBound && userinfo.upperBound < authority.upperBound && bytes[userinfo.upperBound] == UInt8(ascii: "@"), "userinfo delimiter")
-                try require(isEncoded(bytes[userinfo], userinfoBytes), "userinfo bytes")
+                try require(isEncoded(bytes[userinfo], Classes.userinfoBytes), "userinfo bytes")
                 hostStart = userinfo.upperBound + 1
             }
             try require(host.lowerBound == hostStart, "host start")
             if let port = ranges.port {
                 try require(host.upperBound < count && bytes[host.upperBound] == UInt8(ascii: ":") && port.lowerBound == host.upperBound + 1 && port.upperBound == authority.upperBound, "port delimiter")
-                try require(bytes[port].allSatisfy(digits.contains), "port bytes")
+                try require(bytes[port].allSatisfy(Classes.digit.contains), "port bytes")
             } else {
                 try require(host.upperBound == authority.upperBound, "host end")
             }
@@ -197,7 +188,7 @@ enum ParseProperty {
                 try require(address.description == hostText, "IPv4 text is not canonical")
             case .regName:
                 try require(IPv4Address(hostText) == nil, "reg-name that is an IPv4 address")
-                try require(isEncoded(hostBytes, regNameBytes), "reg-name bytes")
+                try require(isEncoded(hostBytes, Classes.regNameBytes), "reg-name bytes")
             }
             cursor = authority.upperBound
         } else {
@@ -206,7 +197,7 @@ enum ParseProperty {
         let path = ranges.path
         try require(path.lowerBound == cursor && path.upperBound >= cursor && path.upperBound <= count, "path position")
         let pathBytes = bytes[path]
-        try require(isEncoded(pathBytes, pathAndSlashBytes), "path bytes")
+        try require(isEncoded(pathBytes, Classes.pathBytes), "path bytes")
         if ranges.authority != nil {
             try require(pathBytes.isEmpty || pathBytes.first == UInt8(ascii: "/"), "path-abempty")
         } else {
@@ -219,13 +210,13 @@ enum ParseProperty {
         cursor = path.upperBound
         if let query = ranges.query {
             try require(cursor < count && bytes[cursor] == UInt8(ascii: "?") && query.lowerBound == cursor + 1, "query delimiter")
-            try require(isEncoded(bytes[query], queryBytes), "query bytes")
+            try require(isEncoded(bytes[query], Classes.queryBytes), "query bytes")
             cursor = query.upperBound
         }
         if let fragment = ranges.fragment {
             try require(grammar != .absoluteURI, "fragment in absolute-URI")
             try require(cursor < count && bytes[cursor] == UInt8(ascii: "#") && fragment.lowerBound == cursor + 1, "fragment delimiter")
-            try require(isEncoded(bytes[fragment], queryBytes), "fragment bytes")
+            try require(isEncoded(bytes[fragment], Classes.queryBytes), "fragment bytes")
             cursor = fragment.upperBound
         }
         try require(cursor == count, "components do not cover the input")
