@@ -45,8 +45,8 @@ public struct InputAnalyzer: Sendable {
     public func analyze(_ bytes: [UInt8]) -> InputReport {
         var parsed = bytes
         var conversionDiagnostics: [DiagnosticReport] = []
-        if convertsIRIHosts, bytes.contains(where: { $0 >= 0x80 }), let text = String(validating: bytes, as: UTF8.self) {
-            let conversion = IRI.convertHost(text)
+        if convertsIRIHosts, bytes.contains(where: { $0 >= 0x80 }), UTF8Validation.firstInvalidIndex(in: bytes) == nil {
+            let conversion = IRI.convertHost(String(decoding: bytes, as: UTF8.self))
             parsed = Array(conversion.converted.utf8)
             conversionDiagnostics = conversion.diagnostics.map(DiagnosticReport.init)
         }
