@@ -31,5 +31,5 @@ public func newerThanEveryFloor() -> Int { 1 }
 
 /// Calls it unguarded: reported on every platform.
 public func callsNewer() -> Int {
-    newerThanEveryFloor()  // availability-probe: reported on all
+    newerThanEveryFloor()  // availability-probe: reported on all by typecheck
 }
