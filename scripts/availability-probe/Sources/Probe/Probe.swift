@@ -33,3 +33,6 @@ public func newerThanEveryFloor() -> Int { 1 }
 public func callsNewer() -> Int {
     newerThanEveryFloor()  // availability-probe: reported on all by typecheck
 }
+
+/// `package` access: visible to the package's other targets, as SwiftPM builds them.
+package func packageOnly() -> Int { 1 }
