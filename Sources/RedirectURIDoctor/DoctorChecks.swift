@@ -345,6 +345,16 @@ struct DoctorChecks {
                     skip("redirect-uri", issue)
                     return nil
                 }
+                guard Self.isScheme(scheme.value) else {
+                    issue = "IntuneMAMSettings.ADALRedirectScheme '\(scheme.value)' is not a scheme"
+                    findings.append(
+                        DoctorFinding(
+                            .sdkConfigurationInvalid,
+                            "IntuneMAMSettings.ADALRedirectScheme is '\(scheme.value)', which is not a URL scheme: Intune builds the redirect URI as <ADALRedirectScheme>://<bundle ID>",
+                            fix: "set ADALRedirectScheme to msauth.\(bundleID), registered in CFBundleURLSchemes"))
+                    skip("redirect-uri", issue, needed: false)
+                    return nil
+                }
                 return derived(
                     "\(scheme.value)://\(bundleID)", at: nil, by: "Intune's IntuneMAMSettings.ADALRedirectScheme and the bundle ID",
                     issue: &issue)
@@ -651,8 +661,14 @@ struct DoctorChecks {
     /// What a registered value that is not a scheme most likely is, and the scheme meant.
     static func intendedScheme(_ value: String) -> String? {
         if let range = value.range(of: "://") ?? value.range(of: ":/") ?? value.range(of: ":") {
+            // A reserved head (`https://…`) is no scheme of the app's: no replacement to offer.
             let head = String(value[..<range.lowerBound])
-            return isScheme(head) ? head : nil
+            guard isScheme(head), !reservedSchemes.contains(head.lowercased()) else { return nil }
+            // Intune's configurator writes `$(MSAL_REDIRECT_URI)-intunemam`: the scheme meant is
+            // `<scheme>-intunemam`.
+            let rest = value[range.upperBound...]
+            if rest.hasPrefix("auth-"), isScheme(head + rest.dropFirst(4)) { return head + rest.dropFirst(4) }
+            return head
         }
         let googleSuffix = ".apps.googleusercontent.com"
         if value.hasSuffix(googleSuffix), value.count > googleSuffix.count {

@@ -62,6 +62,9 @@ struct SDKDetection {
         for root in roots where !folders.contains(root.standardizedFileURL) {
             folders.append(root.standardizedFileURL)
         }
+        // Lock files sit next to the project; the SDKs' configuration files are in the app's
+        // folder, one level down.
+        let configurationFiles: Set<String> = ["GoogleService-Info.plist", "Auth0.plist", "Okta.plist"]
         for folder in folders {
             let entries = Self.entries(folder)
             files += entries.map { folder.appendingPathComponent($0) }
@@ -72,7 +75,7 @@ struct SDKDetection {
                 } else if entry.hasSuffix(".xcworkspace") {
                     files.append(sub.appendingPathComponent("xcshareddata/swiftpm/Package.resolved"))
                 } else if Self.mayHoldConfiguration(entry) {
-                    files += Self.entries(sub).map { sub.appendingPathComponent($0) }
+                    files += Self.entries(sub).filter(configurationFiles.contains).map { sub.appendingPathComponent($0) }
                 }
             }
         }

@@ -117,18 +117,29 @@ for folder, schemes in [("AppAuthMissing", []), ("AppAuthGood", ["io.identityser
     c = {"INFOPLIST_FILE": "App/Info.plist", "PRODUCT_NAME": "$(TARGET_NAME)", "PRODUCT_BUNDLE_IDENTIFIER": "io.identityserver.demo.app"}
     pbx("Demo", {"Debug": c, "Release": c}, f"{folder}/Demo.xcodeproj")
 
+# --- Intune's configurator writing the whole redirect URI, through a build setting, as schemes.
+P = "IntuneConfigurator"
+plist(f"{P}/Field/Info.plist", app(None,
+    CFBundleURLTypes=[{"CFBundleURLName": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleURLSchemes": ["$(MSAL_REDIRECT_URI)", "$(MSAL_REDIRECT_URI)-intunemam"]}],
+    LSApplicationQueriesSchemes=["msauthv2", "msauthv3"],
+    IntuneMAMSettings={"ADALClientId": "00000000-0000-0000-0000-000000000000", "ADALRedirectUri": "$(MSAL_REDIRECT_URI)"}))
+plist(f"{P}/Field/Field.entitlements", {"keychain-access-groups": ["$(AppIdentifierPrefix)com.microsoft.adalcache", "$(AppIdentifierPrefix)com.microsoft.intune.mam"]})
+c = {"INFOPLIST_FILE": "Field/Info.plist", "PRODUCT_NAME": "$(TARGET_NAME)", "PRODUCT_BUNDLE_IDENTIFIER": "com.fabrikam.field",
+     "MSAL_REDIRECT_URI": "msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth", "CODE_SIGN_ENTITLEMENTS": "Field/Field.entitlements"}
+pbx("Field", {"Debug": c, "Release": c}, f"{P}/Field.xcodeproj")
+
 # --- Single Info.plists (no project): the MSAL and Intune mistakes.
-plist("msal-top-level-schemes.plist", {"CFBundleIdentifier": "com.contoso.extensions", "CFBundleURLSchemes": ["msauth.com.contoso.extensions"],
+plist("Plists/msal-top-level-schemes.plist", {"CFBundleIdentifier": "com.contoso.extensions", "CFBundleURLSchemes": ["msauth.com.contoso.extensions"],
       "LSApplicationQueriesSchemes": ["msauthv2", "msauthv3"]})
-plist("msal-whole-url-scheme.plist", {"CFBundleIdentifier": "com.contoso.mail", "CFBundleURLTypes": [{"CFBundleURLSchemes": ["msauth.com.contoso.mail://auth"]}],
+plist("Plists/msal-whole-url-scheme.plist", {"CFBundleIdentifier": "com.company.ourappv3", "CFBundleURLTypes": [{"CFBundleURLSchemes": ["msauth.com.company.ourappv3://auth"]}],
       "LSApplicationQueriesSchemes": ["msauthv2", "msauthv3"]})
-plist("intune-redirect-scheme-url.plist", {"CFBundleIdentifier": "net.printix.printixapp",
+plist("Plists/intune-redirect-scheme-url.plist", {"CFBundleIdentifier": "net.printix.printixapp",
       "CFBundleURLTypes": [{"CFBundleURLSchemes": ["https://printixapp"]}],
       "IntuneMAMSettings": {"ADALRedirectScheme": "https://printixapp", "ADALClientId": "00000000-0000-0000-0000-000000000000"},
       "LSApplicationQueriesSchemes": ["msauthv2", "msauthv3"]})
-plist("msal-wrong-type-url-types.plist", {"CFBundleIdentifier": "com.contoso.mail", "CFBundleURLTypes": {"CFBundleURLSchemes": ["msauth.com.contoso.mail"]},
+plist("Plists/msal-wrong-type-url-types.plist", {"CFBundleIdentifier": "com.contoso.mail", "CFBundleURLTypes": {"CFBundleURLSchemes": ["msauth.com.contoso.mail"]},
       "LSApplicationQueriesSchemes": "msauthv2"})
-plist("msal-adal-schemes-only.plist", {"CFBundleIdentifier": "com.myapp.mytestapp", "CFBundleURLTypes": [{"CFBundleURLSchemes": ["x-msauth-mytestiosapp"]}],
+plist("Plists/msal-adal-schemes-only.plist", {"CFBundleIdentifier": "com.myapp.mytestapp", "CFBundleURLTypes": [{"CFBundleURLSchemes": ["x-msauth-mytestiosapp"]}],
       "LSApplicationQueriesSchemes": ["msauth", "msauthv3"]})
-plist("msal-duplicate-scheme.plist", {"CFBundleIdentifier": "com.contoso.mail", "CFBundleURLTypes": [{"CFBundleURLSchemes": ["msauth.com.contoso.mail"]}, {"CFBundleURLSchemes": ["msauth.com.contoso.mail"]}],
+plist("Plists/msal-duplicate-scheme.plist", {"CFBundleIdentifier": "com.contoso.mail", "CFBundleURLTypes": [{"CFBundleURLSchemes": ["msauth.com.contoso.mail"]}, {"CFBundleURLSchemes": ["msauth.com.contoso.mail"]}],
       "LSApplicationQueriesSchemes": ["msauthv2", "msauthv3"]})
