@@ -1,0 +1,12 @@
+// FuzzDoctorReaders — the libFuzzer entry point. The property it checks is
+// `DoctorReadersProperty` in Sources/RedirectURIDoctor/DoctorReadersProperty.swift (the doctor's
+// .xcconfig reader, build-setting expansion and project reader on any bytes), which
+// `swift test` also runs on every input of Corpus/FuzzDoctorReaders/ (RedirectURIDoctorTests).
+// Declarations only: the build parses this file as a library.
+import FuzzSupport
+@_spi(Fuzzing) import RedirectURIDoctor
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzDoctorReaders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    fuzz(named: "FuzzDoctorReaders", data, size, DoctorReadersProperty.check)
+}
