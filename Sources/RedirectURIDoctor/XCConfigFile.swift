@@ -38,6 +38,11 @@ struct XCConfigFile {
     }
 
     static let maximumIncludeDepth = 16
+    /// At most this many files are read in all, however they include each other: a file that
+    /// includes two others that each include two more… doubles the work per level (FuzzDoctorReaders
+    /// found it: 16 levels of a file including itself under several names took minutes).
+    static let maximumFilesRead = 128
+    private var filesRead = 0
 
     var assignments: [Assignment] = []
     var problems: [Problem] = []
@@ -72,6 +77,17 @@ struct XCConfigFile {
                     message: "includes nest more than \(Self.maximumIncludeDepth) files deep at \(origin ?? shown); '\(shown)' was not read"))
             return
         }
+        guard filesRead < Self.maximumFilesRead else {
+            if filesRead == Self.maximumFilesRead {
+                problems.append(
+                    Problem(
+                        kind: .includeCycle,
+                        message: "more than \(Self.maximumFilesRead) files are included in all at \(origin ?? shown); '\(shown)' and the files after it were not read"))
+                filesRead += 1
+            }
+            return
+        }
+        filesRead += 1
         guard let data = contents(url) else {
             if !optional {
                 problems.append(
