@@ -10,3 +10,11 @@ import FuzzSupport
 public func fuzzDoctorReaders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     fuzz(named: "FuzzDoctorReaders", data, size, DoctorReadersProperty.check)
 }
+
+/// LeakSanitizer's defaults for this binary: Foundation's property-list reader leaks a CFError on
+/// every malformed `project.pbxproj` (not this package's code), which would otherwise fail every
+/// replay of a malformed input at exit, wherever the binary runs (smoke script, ClusterFuzzLite).
+@_cdecl("__lsan_default_options")
+public func lsanDefaultOptions() -> UnsafePointer<CChar> {
+    UnsafeRawPointer(("detect_leaks=0" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
+}
