@@ -426,9 +426,9 @@ struct DoctorChecks {
                 return nil
             }
             let host = domain.value.lowercased().hasPrefix("https://") ? String(domain.value.dropFirst(8)) : domain.value
-            // Auth0.swift lower-cases the bundle ID in the scheme, since iOS hands schemes back
-            // lower-cased.
-            let scheme = bundleID.lowercased()
+            // Auth0.swift (Auth0WebAuth.redirectURL) sets the Auth0 URL's scheme to the bundle ID
+            // as it is, and appends /ios/<bundle ID>/callback.
+            let scheme = bundleID
             return derived(
                 "\(scheme)://\(host)/ios/\(bundleID)/callback", at: nil,
                 by: "Auth0's callback format <bundle ID>://<Domain of \(domain.file)>/ios/<bundle ID>/callback", issue: &issue)
