@@ -1,61 +1,26 @@
 import Foundation
 import RedirectURIKit
 
-/// Checks an app's Info.plist (XML or binary) and entitlements for what the broker flow needs.
-/// Most broker failures in the field are these configuration mistakes.
+/// Checks an app's Info.plist (XML or binary), entitlements and Xcode project for what its
+/// sign-in SDK needs, and names each mistake with one fix. Most sign-in failures in the field are
+/// these configuration mistakes.
+///
+/// The SDK (``SDKFlavour``) is given, or detected from the project's packages and the SDKs'
+/// configuration files, else MSAL is assumed and said (`sdk-detected`). Its redirect URI is derived
+/// as the SDK derives it; the broker's checks (query schemes, keychain group, the bundle ID in the
+/// redirect URI) run only for MSAL and ADAL. Every registered scheme is checked on its own
+/// (RFC 3986 syntax, reserved schemes, case, duplicates), and a scheme put in the wrong place
+/// (the URL type's identifier, the top level of the Info.plist) is named there.
 ///
 /// Source files hold build-setting references — every Xcode project writes `CFBundleIdentifier`
 /// as `$(PRODUCT_BUNDLE_IDENTIFIER)` — so values are expanded before they are checked: from the
 /// project's build settings (``report(project:target:configuration:buildSettings:bundleID:infoPlist:entitlements:redirectURI:sdk:keychainGroup:)``)
-/// or from values given by the caller (``report(infoPlist:entitlements:buildSettings:bundleID:redirectURI:sdk:keychainGroup:)``).
-/// A value that cannot be expanded is one finding, and only the checks that need it are skipped
-/// (``DoctorReport/skipped`` says which, and why).
+/// or from values given by the caller (``report(infoPlist:entitlements:buildSettings:bundleID:redirectURI:sdk:keychainGroup:searchRoots:)``).
+/// A value that cannot be expanded or read is one finding, and the checks that need it are listed
+/// in ``DoctorReport/skipped``; a needed one makes the report incomplete (``DoctorReport/failed``).
 ///
-/// Checks, by the name a skipped one is listed under:
-///
-/// | check | what it checks |
-/// |---|---|
-/// | `bundle-id` | `CFBundleIdentifier` is present and a valid bundle ID |
-/// | `redirect-uri` | the redirect URI (given, or for MSAL derived from the bundle ID) is a valid absolute URI |
-/// | `url-scheme-registered` | its scheme is in some `CFBundleURLTypes[].CFBundleURLSchemes` (https and loopback need none) |
-/// | `bundle-id-matches-redirect` | the bundle ID the redirect URI carries is `CFBundleIdentifier` |
-/// | `query-schemes` | `LSApplicationQueriesSchemes` lists the broker's schemes for the SDK |
-/// | `keychain-group` | the named keychain group is in the entitlements' `keychain-access-groups` |
-///
-/// Findings:
-///
-/// | code | severity | finding |
-/// |---|---|---|
-/// | `plist-unreadable` | error | a file is not a property list with a dictionary at its root, or cannot be read |
-/// | `plist-wrong-type` | error | a key has the wrong type (e.g. `CFBundleURLTypes` not an array) |
-/// | `info-plist-missing` | error | the target has no Info.plist (neither `INFOPLIST_FILE` nor `GENERATE_INFOPLIST_FILE`) |
-/// | `bundle-id-missing` | error | no `CFBundleIdentifier`, or it expands to an empty string |
-/// | `bundle-id-invalid` | error | `CFBundleIdentifier` is not `A–Z a–z 0–9 - .` labels (e.g. a space from `$(PRODUCT_NAME)`) |
-/// | `redirect-uri-invalid` | error | the redirect URI is not a valid absolute URI |
-/// | `url-scheme-not-registered` | error | the redirect URI's scheme is in no `CFBundleURLSchemes` |
-/// | `url-scheme-whitespace` | error | a registered scheme has whitespace, so it can never match |
-/// | `bundle-id-mismatch` | error | `CFBundleIdentifier` differs from the redirect URI's bundle ID |
-/// | `query-scheme-missing` | error | `LSApplicationQueriesSchemes` lacks a broker scheme |
-/// | `keychain-group-missing` | error | the named keychain group is not in `keychain-access-groups` |
-/// | `not-broker-capable` | error | the redirect URI is MSAL's client-ID form `msal<client ID>://auth` (the core's rule): no broker can use it |
-/// | `unexpanded-variable` | warning | a build setting no value was given for (no project): the checks that need it are skipped |
-/// | `build-setting-unset` | warning | a setting no level of the project sets: Xcode substitutes an empty string |
-/// | `build-setting-cycle` | warning | settings that refer to each other in a loop: Xcode gives an empty value |
-/// | `build-setting-operator-unsupported` | warning | an operator the doctor does not evaluate, e.g. `$(NAME:dir)` |
-/// | `build-setting-unterminated` | warning | a `$(` with no closing `)` |
-/// | `build-setting-expansion-limit` | warning | expansion nested, grew or referred too much and was stopped |
-/// | `infoplist-key-ignored` | warning | `INFOPLIST_KEY_CFBundleURLTypes` or `INFOPLIST_KEY_LSApplicationQueriesSchemes`: Xcode generates neither key |
-/// | `xcconfig-unreadable` | warning | a base `.xcconfig` (or a file it includes) cannot be read |
-/// | `signing-variable` | info | `$(AppIdentifierPrefix)`/`$(TeamIdentifierPrefix)`: filled in when the app is signed |
-/// | `build-setting-conditional` | info | a used setting also has conditional variants (`[sdk=…]`), which are not evaluated |
-/// | `build-setting-unused` | info | a `--build-setting` (or `--bundle-id`) that no checked value uses |
-/// | `project-target` | info | the target, configuration and files that were checked |
-/// | `redirect-uri-derived` | info | no redirect URI given: the one MSAL uses was derived (below) |
-///
-/// With no redirect URI given and the MSAL flavour, the doctor checks the one MSAL uses when the
-/// app configures none: `msauth.<CFBundleIdentifier>://auth` when that scheme is registered, else
-/// `msal<client ID>://auth` when a scheme of that form is (MSAL's fallback), else the first one,
-/// which then fails `url-scheme-registered`.
+/// The codes and their one severity are ``FindingCode/doctorSeverities`` (the README's doctor
+/// section describes each).
 ///
 /// ```swift
 /// let report = AppConfigurationDoctor.report(infoPlist: data, redirectURI: "msauth.com.contoso.app://auth")

@@ -104,7 +104,6 @@ struct DoctorChecks {
         // CFBundleIdentifier
         var bundleID: String?
         var bundleIDIssue = "the Info.plist could not be read"
-        var bundleIDNeeded = true
         if let info {
             switch info["CFBundleIdentifier"] {
             case let written as String:
@@ -144,8 +143,6 @@ struct DoctorChecks {
                 bundleIDIssue = "CFBundleIdentifier is not a string"
                 findings.append(Self.wrongType("CFBundleIdentifier", expected: "a string"))
             }
-        } else {
-            bundleIDNeeded = true
         }
 
         // What is registered: CFBundleURLTypes[].CFBundleURLSchemes, expanded first (MSAL picks
@@ -173,7 +170,6 @@ struct DoctorChecks {
                 info: info ?? [:], bundleID: bundleID, bundleIDIssue: bundleIDIssue, registered: expanded, pending: pending != nil,
                 extraSchemes: &extraSchemes, issue: &redirectIssue)
         }
-        _ = bundleIDNeeded
         // Auth0's custom-scheme callback not registered, but its domain in Associated Domains:
         // the app uses the https callback (useHTTPS()).
         if sdk == .auth0, redirectURI == nil, let custom = redirect, let scheme = custom.reference.scheme,

@@ -146,7 +146,10 @@ struct SDKDetection {
         var names: Set<String> = []
         for line in text.components(separatedBy: "\n") {
             guard line.hasPrefix("  - ") else { continue }
-            let name = line.dropFirst(4).prefix { $0 != " " && $0 != "/" && $0 != ":" && $0 != "\"" }
+            // A pod with a subspec or a version constraint is written quoted: `  - "Okta/Core (1.0)"`.
+            var rest = line.dropFirst(4)
+            if rest.first == "\"" { rest = rest.dropFirst() }
+            let name = rest.prefix { $0 != " " && $0 != "/" && $0 != ":" && $0 != "\"" }
             if !name.isEmpty { names.insert(String(name)) }
         }
         return names
