@@ -471,6 +471,9 @@ struct DoctorChecks {
     /// byte offset, the ones `parse` prints for the same text.
     private mutating func parsedRedirect(_ text: String, what: String, issue: inout String) -> RedirectURI? {
         do {
+            // `parse` reads its input as a URI-reference first and reports that error; read the
+            // same way first, so that both name one error at one offset.
+            _ = try URIReference(bytes: Array(text.utf8))
             return try RedirectURI(parsing: text)
         } catch {
             issue = "\(what) is not valid"

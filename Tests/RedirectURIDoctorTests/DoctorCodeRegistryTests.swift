@@ -75,6 +75,8 @@ struct DoctorCodeRegistryTests {
             fromPropertyList: ["CFBundleIdentifier": "com.x", "CFBundleURLTypes": [["CFBundleURLSchemes": ["x-msauth-app"]]]], format: .xml, options: 0)
         let report = AppConfigurationDoctor.report(infoPlist: info, redirectURI: text, sdk: .generic)
         do {
+            // As `parse` reads it: a URI-reference first, then the redirect URI's own rules.
+            _ = try URIReference(bytes: Array(text.utf8))
             _ = try RedirectURI(parsing: text)
             #expect(!report.findings.contains { $0.code == .redirectURIUnparsable })
         } catch {

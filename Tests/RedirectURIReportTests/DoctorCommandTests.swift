@@ -84,6 +84,25 @@ struct DoctorCommandTests {
                           "query-scheme-missing", "query-scheme-missing", "keychain-group-missing"])
     }
 
+    /// `parse` and `parse doctor` give one error kind and byte offset for the same redirect URI.
+    @Test(arguments: ["not a uri", "msauth.com.x://a b", "://auth", "a:%zz"])
+    func offsetsAgreeWithParse(text: String) throws {
+        let parsed = try CommandRunner.run(["--json", "--file", try Self.write(text)])
+        let error = try #require(try Self.json(parsed)["error"] as? [String: Any])
+        let info = Self.path("Sample/IdentitySample/Info.plist")
+        let doctor = try CommandRunner.run(["doctor", "--json", "--info-plist", info, "--sdk", "generic", "--redirect-uri", text])
+        let finding = try #require((try Self.json(doctor)["findings"] as? [[String: Any]])?.first { $0["code"] as? String == "redirect-uri-unparsable" })
+        let kind = try #require(error["kind"] as? String)
+        let offset = try #require(error["offset"] as? Int)
+        #expect((finding["message"] as? String)?.contains("\(kind) at byte offset \(offset)") == true)
+    }
+
+    static func write(_ text: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-offset-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
     @Test func aClientIDRedirectIsNotBrokerCapable() throws {
         let info = Self.projects.deletingLastPathComponent().appendingPathComponent("msal-client-id-only.plist").path
         let outcome = try CommandRunner.run(["doctor", "--json", "--info-plist", info])
