@@ -544,7 +544,12 @@ struct DoctorChecks {
     private mutating func readURLTypes(_ info: [String: Any]) -> URLTypes {
         var result = URLTypes()
         if let strays = info["CFBundleURLSchemes"] {
-            result.strays = (strays as? [Any])?.compactMap { $0 as? String } ?? (strays as? String).map { [$0] } ?? []
+            let written = (strays as? [Any])?.compactMap { $0 as? String } ?? (strays as? String).map { [$0] } ?? []
+            // Expanded quietly, as the identifiers are: read only to explain a missing scheme.
+            result.strays = written.map { text in
+                let expansion = expander.expand(text)
+                return expansion.isComplete ? expansion.value : text
+            }
         }
         guard let types = info["CFBundleURLTypes"] else { return result }
         guard let entries = types as? [Any] else {

@@ -50,6 +50,8 @@ struct LifeFixtureTests {
         Row("IntuneConfigurator/Field.xcodeproj", sdk: .msal, redirectURI: "msauth.com.fabrikam.field://auth",
             codes: ["url-scheme-invalid", "url-scheme-invalid"],
             says: ["replace it with 'msauth.com.fabrikam.field'", "replace it with 'msauth.com.fabrikam.field-intunemam'", "IntuneMAMSettings.ADALRedirectUri"]),
+        Row("TopLevelSchemes/Extensions.xcodeproj", sdk: .msal, redirectURI: "msauth.com.contoso.extensions://auth",
+            codes: ["url-schemes-outside-url-types"], says: ["'msauth.com.contoso.extensions') is at the top level"]),
         Row("GoogleSchemeMissing/Photos.xcodeproj", sdk: .googleSignIn, redirectURI: google + ":/oauth2callback",
             codes: ["url-scheme-not-registered"], says: ["'\(google)' is in no CFBundleURLTypes"]),
         Row("GoogleClientIDAsScheme/Photos.xcodeproj", sdk: .googleSignIn, redirectURI: google + ":/oauth2callback",
@@ -90,7 +92,7 @@ struct LifeFixtureTests {
         #expect(report.failed == Self.hasError(row.codes))
     }
 
-    @Test func rowCountIsPinned() { #expect(Self.rows.count == 14) }
+    @Test func rowCountIsPinned() { #expect(Self.rows.count == 15) }
 
     /// Info.plists read on their own, with no project to detect the SDK from.
     @Test(arguments: [

@@ -128,6 +128,18 @@ c = {"INFOPLIST_FILE": "Field/Info.plist", "PRODUCT_NAME": "$(TARGET_NAME)", "PR
      "MSAL_REDIRECT_URI": "msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth", "CODE_SIGN_ENTITLEMENTS": "Field/Field.entitlements"}
 pbx("Field", {"Debug": c, "Release": c}, f"{P}/Field.xcodeproj")
 
+# --- CFBundleURLSchemes at the top level of Info.plist (uno.templates#2215), MSAL by Swift Package Manager.
+P = "TopLevelSchemes"
+plist(f"{P}/Extensions/Info.plist", app(None, CFBundleURLSchemes=["msauth.$(PRODUCT_BUNDLE_IDENTIFIER)"],
+      LSApplicationQueriesSchemes=["msauthv2", "msauthv3"]))
+plist(f"{P}/Extensions/Extensions.entitlements", {"keychain-access-groups": ["$(AppIdentifierPrefix)com.microsoft.adalcache"]})
+c = {"INFOPLIST_FILE": "Extensions/Info.plist", "PRODUCT_NAME": "$(TARGET_NAME)", "PRODUCT_BUNDLE_IDENTIFIER": "com.contoso.extensions",
+     "CODE_SIGN_ENTITLEMENTS": "Extensions/Extensions.entitlements"}
+pbx("Extensions", {"Debug": c, "Release": c}, f"{P}/Extensions.xcodeproj")
+os.makedirs(f"{P}/Extensions.xcodeproj/project.xcworkspace/xcshareddata/swiftpm", exist_ok=True)
+open(f"{P}/Extensions.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved", "w").write(
+    resolved("https://github.com/AzureAD/microsoft-authentication-library-for-objc", "microsoft-authentication-library-for-objc"))
+
 # --- Single Info.plists (no project): the MSAL and Intune mistakes.
 plist("Plists/msal-top-level-schemes.plist", {"CFBundleIdentifier": "com.contoso.extensions", "CFBundleURLSchemes": ["msauth.com.contoso.extensions"],
       "LSApplicationQueriesSchemes": ["msauthv2", "msauthv3"]})
