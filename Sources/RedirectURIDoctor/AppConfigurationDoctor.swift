@@ -122,6 +122,7 @@ public enum AppConfigurationDoctor {
                 "it is set nowhere in the settings that could be read, and a base .xcconfig could not be read (see xcconfig-unreadable)"
         }
         checker.context.project = loaded.bundle.relativePath
+        checker.projectPath = loaded.bundle.appendingPathComponent("project.pbxproj").path
         checker.context.target = resolved.target.name
         checker.context.productType = resolved.target.productType
         checker.context.configuration = resolved.configuration
@@ -144,6 +145,7 @@ public enum AppConfigurationDoctor {
         } else if let file = resolved.path("INFOPLIST_FILE", expander: expander) {
             if let url = file.url {
                 infoDescription = shown(url)
+                checker.infoPlistPath = url.path
                 if let data = FileManager.default.contents(atPath: url.path) {
                     info = dictionary(data)
                     if info == nil {
@@ -219,9 +221,11 @@ public enum AppConfigurationDoctor {
             for (target, configurationExpander) in perConfiguration {
                 var file: String?
                 var source: DoctorChecks.EntitlementsSource = .none
+                var entitlementsPath: String?
                 if let path = target.path("CODE_SIGN_ENTITLEMENTS", expander: configurationExpander) {
                     if let url = path.url {
                         file = shown(url)
+                        entitlementsPath = url.path
                         if let data = FileManager.default.contents(atPath: url.path) {
                             source = .data(data)
                         } else {
@@ -236,7 +240,9 @@ public enum AppConfigurationDoctor {
                 if let index = items.firstIndex(where: { $0.file == file }) {
                     items[index].configurations.append(target.configuration)
                 } else {
-                    items.append(DoctorChecks.Entitlements(configurations: [target.configuration], file: file, source: source, expander: configurationExpander))
+                    items.append(
+                        DoctorChecks.Entitlements(
+                            configurations: [target.configuration], file: file, source: source, expander: configurationExpander, path: entitlementsPath))
                 }
             }
             let files = items.map { item in "\(item.file ?? "none") (\(item.configurations.joined(separator: ", ")))" }

@@ -25,6 +25,8 @@ struct DoctorChecks {
         var source: EntitlementsSource
         /// Expands the configurations' settings (the first's, when they share the file).
         var expander: BuildSettingExpander?
+        /// The file's path on disk, when it was read from one.
+        var path: String?
 
         /// "configuration 'Debug' (App/Debug.entitlements)", for messages.
         var label: String {
@@ -85,8 +87,44 @@ struct DoctorChecks {
         context.sdkSource = sdkSource
     }
 
+    /// The Info.plist's and the project's paths on disk, when read from one (for locations).
+    var infoPlistPath: String?
+    var projectPath: String?
+
     var report: DoctorReport {
-        DoctorReport(context: context, findings: findings, skipped: skipped)
+        DoctorReport(context: context, findings: findings.map(located), skipped: skipped)
+    }
+
+    /// The finding with its file and key: where the check said, else where its code points.
+    private func located(_ finding: DoctorFinding) -> DoctorFinding {
+        var finding = finding
+        var location = finding.location ?? Self.defaultLocation(finding.code)
+        if location.path == nil {
+            switch location.artifact {
+            case .infoPlist: location.path = infoPlistPath
+            case .project: location.path = projectPath
+            case .entitlements: break
+            }
+        }
+        finding.location = location
+        return finding
+    }
+
+    /// Where a code's findings are when the check did not say: the file its key is in, the key
+    /// a finding about the whole of it points at.
+    static func defaultLocation(_ code: FindingCode) -> DoctorLocation {
+        switch code {
+        case .infoPlistMissing, .infoPlistKeyIgnored, .xcconfigUnreadable, .projectTarget, .buildSettingUnused, .buildSettingConditional:
+            return DoctorLocation(.project)
+        case .keychainGroupMissing, .keychainGroupUnprefixed: return DoctorLocation(.entitlements, keyPath: "keychain-access-groups")
+        case .associatedDomainMissing: return DoctorLocation(.entitlements, keyPath: "com.apple.developer.associated-domains")
+        case .bundleIDMissing, .bundleIDInvalid, .bundleIDMismatch, .notBrokerCapable: return DoctorLocation(.infoPlist, keyPath: "CFBundleIdentifier")
+        case .urlSchemeNotRegistered: return DoctorLocation(.infoPlist, keyPath: "CFBundleURLTypes")
+        case .urlSchemesOutsideURLTypes: return DoctorLocation(.infoPlist, keyPath: "CFBundleURLSchemes")
+        case .querySchemeMissing: return DoctorLocation(.infoPlist, keyPath: "LSApplicationQueriesSchemes")
+        case .sdkConfigurationInvalid: return DoctorLocation(.infoPlist, keyPath: "GIDClientID")
+        default: return DoctorLocation(.infoPlist)
+        }
     }
 
     /// Schemes no app may claim as its own: the core's reserved list (`http`, `https`, the
@@ -617,7 +655,8 @@ struct DoctorChecks {
                 findings.append(
                     DoctorFinding(
                         .urlSchemeDuplicate, "the URL scheme '\(scheme)' (\(entry.location)) is also at \(first)",
-                        fix: "keep one of them: iOS gives a scheme to one app and one entry"))
+                        fix: "keep one of them: iOS gives a scheme to one app and one entry"
+                    ).at(entry.location))
                 continue
             }
             seen[lower] = entry.location
@@ -625,9 +664,10 @@ struct DoctorChecks {
                 findings.append(
                     DoctorFinding(
                         .urlSchemeWhitespace, "the URL scheme '\(scheme)' (\(entry.location)) contains whitespace",
-                        fix: "write it as '\(scheme.filter { !$0.isWhitespace })': schemes are matched exactly"))
+                        fix: "write it as '\(scheme.filter { !$0.isWhitespace })': schemes are matched exactly"
+                    ).at(entry.location))
             } else if !Self.isScheme(scheme) {
-                findings.append(Self.invalidScheme(scheme, at: entry.location))
+                findings.append(Self.invalidScheme(scheme, at: entry.location).at(entry.location))
             } else if Self.reservedSchemes.contains(lower), !needed.contains(scheme) {
                 findings.append(
                     DoctorFinding(
@@ -639,7 +679,8 @@ struct DoctorChecks {
                             ? "remove it from CFBundleURLSchemes"
                                 + (sdk.isMicrosoft ? "; the app's own scheme is msauth.<bundle ID>" : "")
                                 + (sdk.queriedSchemes.contains(lower) ? ", and '\(lower)' belongs in LSApplicationQueriesSchemes" : "")
-                            : "remove it; register a scheme of the app's own, such as its bundle ID"))
+                            : "remove it; register a scheme of the app's own, such as its bundle ID"
+                    ).at(entry.location))
             } else if scheme != lower, !sdk.isMicrosoft, sdk != .auth0 {
                 // MSAL and Auth0 compare schemes without case; AppAuth and the libraries built on
                 // it compare the returned URL exactly, and iOS lower-cases the scheme.
@@ -647,7 +688,8 @@ struct DoctorChecks {
                     DoctorFinding(
                         .urlSchemeUppercase,
                         "the URL scheme '\(scheme)' (\(entry.location)) has upper-case letters; iOS hands the redirect back as '\(lower)', which \(sdk.displayName) then does not match",
-                        fix: "use '\(lower)' in CFBundleURLSchemes, in the redirect URI and in the server's registration"))
+                        fix: "use '\(lower)' in CFBundleURLSchemes, in the redirect URI and in the server's registration"
+                    ).at(entry.location))
             }
         }
     }
@@ -728,7 +770,8 @@ struct DoctorChecks {
                 DoctorFinding(
                     .urlSchemeInURLName,
                     "'\(name.value)' is in \(name.location), the URL type's identifier, not in its CFBundleURLSchemes: \(why) '\(scheme)' is not registered",
-                    fix: "add '\(scheme)' to URL Schemes (CFBundleURLSchemes) of that URL type; the Identifier can stay"))
+                    fix: "add '\(scheme)' to URL Schemes (CFBundleURLSchemes) of that URL type; the Identifier can stay"
+                ).at(name.location))
             return
         }
         let nearMiss = expanded.first { $0.lowercased() == lower }
@@ -789,6 +832,8 @@ struct DoctorChecks {
     // MARK: - Entitlements
 
     private mutating func keychainCheck(_ item: Entitlements, group: String, named: Bool) {
+        let start = findings.count
+        defer { locate(from: start, in: item) }
         let data: Data
         switch item.source {
         case .none:
@@ -889,6 +934,7 @@ struct DoctorChecks {
                     "\(item.label): the callback https://\(host)/… comes back only through Associated Domains, which "
                         + (domains.isEmpty ? "are not set" : "have \(domains.map { "'\($0)'" }.joined(separator: ", ")) but not 'webcredentials:\(host)'"),
                     fix: "add 'webcredentials:\(host)' to Associated Domains (Signing & Capabilities), or use the custom-scheme callback"))
+            locate(from: findings.count - 1, in: item)
         }
         if entitlements.isEmpty {
             skip("associated-domains", "the https callback needs webcredentials:\(host) in Associated Domains, and no entitlements were given", needed: false)
@@ -999,6 +1045,14 @@ struct DoctorChecks {
         var result: [DoctorFinding] = []
         for (kind, name, locations) in variables {
             let places = Self.listed(locations)
+            let start = result.count
+            defer {
+                if let first = locations.first, start < result.count {
+                    // A value in the entitlements names its file in the location, not here: the
+                    // finding points at the entitlements the caller passed, or at no file.
+                    result[start].location = DoctorLocation(first.hasPrefix("keychain-access-groups") ? .entitlements : .infoPlist, keyPath: first)
+                }
+            }
             switch kind {
             case .unresolved:
                 result.append(
@@ -1064,6 +1118,23 @@ struct DoctorChecks {
     }
 
     static func wrongType(_ key: String, expected: String) -> DoctorFinding {
-        DoctorFinding(.plistWrongType, "\(key) should be \(expected)", fix: "fix the type of \(key) in the plist")
+        DoctorFinding(.plistWrongType, "\(key) should be \(expected)", fix: "fix the type of \(key) in the plist").at(key)
+    }
+
+    /// Puts the findings from `start` on in the entitlements file `item`.
+    private mutating func locate(from start: Int, in item: Entitlements) {
+        for index in findings.indices where index >= start {
+            let keyPath = findings[index].location?.keyPath ?? Self.defaultLocation(findings[index].code).keyPath
+            findings[index].location = DoctorLocation(.entitlements, path: item.path, keyPath: keyPath)
+        }
+    }
+}
+
+extension DoctorFinding {
+    /// The finding at a key of the Info.plist (or, for an entitlements check, of that file).
+    func at(_ keyPath: String) -> DoctorFinding {
+        var finding = self
+        finding.location = DoctorLocation(.infoPlist, keyPath: keyPath)
+        return finding
     }
 }

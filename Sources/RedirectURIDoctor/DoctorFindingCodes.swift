@@ -90,25 +90,182 @@ extension FindingCode {
     /// No redirect URI was given: the one the SDK would use was derived.
     public static let redirectURIDerived = FindingCode(rawValue: "redirect-uri-derived")
 
-    /// Every code the doctor reports, with its one severity, the core's ``notBrokerCapable``
-    /// included at the core's severity. A finding's severity is looked up here, so a code cannot
-    /// be an error in one place and a warning in another.
-    public static let doctorSeverities: [FindingCode: FindingSeverity] = [
-        .plistUnreadable: .error, .plistWrongType: .error, .infoPlistMissing: .error, .infoPlistKeyIgnored: .warning,
-        .xcconfigUnreadable: .warning,
-        .sdkDetected: .info, .sdkMismatch: .warning, .sdkConfigurationInvalid: .error,
-        .bundleIDMissing: .error, .bundleIDInvalid: .error, .redirectURIUnparsable: .error, .urlSchemeNotRegistered: .error,
-        .urlSchemeWhitespace: .error, .urlSchemeInvalid: .error, .urlSchemeReserved: .error, .urlSchemesOutsideURLTypes: .error,
-        .urlSchemeInURLName: .error, .urlSchemeUppercase: .warning, .urlSchemeDuplicate: .warning,
-        .bundleIDMismatch: .error, .querySchemeMissing: .error, .keychainGroupMissing: .error, .keychainGroupUnprefixed: .error,
-        .associatedDomainMissing: .error,
-        .notBrokerCapable: .warning,
-        .unexpandedVariable: .warning, .buildSettingUnset: .warning, .buildSettingCycle: .warning,
-        .buildSettingOperatorUnsupported: .warning, .buildSettingUnterminated: .warning, .buildSettingExpansionLimit: .warning,
-        .signingVariable: .info, .buildSettingConditional: .info, .buildSettingUnused: .info,
-        .projectTarget: .info, .redirectURIDerived: .info,
+    /// Every code the doctor reports, with its one severity and its description, the core's
+    /// ``notBrokerCapable`` included at the core's severity: the one registry of the doctor's codes.
+    /// ``doctorSeverities`` and the SARIF rules of `parse doctor --format sarif` are read from it,
+    /// so a code cannot be an error in one place and a warning in another, nor lack its rule text.
+    public static let doctorRules: [FindingCode: DoctorRule] = [
+        .plistUnreadable: DoctorRule(
+            .error, "A property list cannot be read",
+            "The Info.plist or entitlements file is missing, is not a property list, or has no dictionary at its root, so nothing in it can be checked.",
+            help: "Point the build setting (INFOPLIST_FILE, CODE_SIGN_ENTITLEMENTS) at the right file and check it with `plutil -lint`."),
+        .plistWrongType: DoctorRule(
+            .error, "A key has the wrong type",
+            "A key the sign-in flow reads has a value of another type than iOS expects (a string where an array belongs), so iOS ignores it.",
+            help: "Give the key the type iOS documents: CFBundleURLTypes an array of dictionaries, CFBundleURLSchemes an array of strings."),
+        .infoPlistMissing: DoctorRule(
+            .error, "The target has no Info.plist",
+            "Neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE is set, so the app has no URL types and no bundle ID to check.",
+            help: "Set INFOPLIST_FILE to the target's Info.plist, or GENERATE_INFOPLIST_FILE = YES."),
+        .infoPlistKeyIgnored: DoctorRule(
+            .warning, "An INFOPLIST_KEY_ setting Xcode does not generate",
+            "INFOPLIST_KEY_CFBundleURLTypes and INFOPLIST_KEY_LSApplicationQueriesSchemes are not keys Xcode generates, so the built app does not have them.",
+            help: "Put CFBundleURLTypes and LSApplicationQueriesSchemes in an Info.plist file; Xcode merges it into the generated one."),
+        .xcconfigUnreadable: DoctorRule(
+            .warning, "An .xcconfig file cannot be read",
+            "A base configuration file, or a file it includes, cannot be read, so the settings it holds are unknown.",
+            help: "Fix the path of the base configuration or of the #include."),
+        .sdkDetected: DoctorRule(
+            .info, "The sign-in SDK the checks follow",
+            "The SDK whose rules were checked, and what in the project names it (a package, a pod, a configuration file).",
+            help: "Pass --sdk to check another SDK's rules."),
+        .sdkMismatch: DoctorRule(
+            .warning, "The SDK checked is not the one the project uses",
+            "The project's packages, configuration or schemes point to another sign-in SDK than the one checked.",
+            help: "Pass the SDK the app uses with --sdk, or remove the other SDK's leftovers."),
+        .sdkConfigurationInvalid: DoctorRule(
+            .error, "The SDK's configuration is malformed",
+            "A value the SDK reads from its configuration (a Google client ID in GIDClientID) is not in the form the SDK needs.",
+            help: "Copy the value again from the SDK's console (for Google: the iOS client's ID)."),
+        .bundleIDMissing: DoctorRule(
+            .error, "No bundle ID",
+            "CFBundleIdentifier is missing or expands to an empty string, so the redirect URI the SDK derives from it cannot be checked.",
+            help: "Set PRODUCT_BUNDLE_IDENTIFIER and write CFBundleIdentifier as $(PRODUCT_BUNDLE_IDENTIFIER)."),
+        .bundleIDInvalid: DoctorRule(
+            .error, "The bundle ID is not valid",
+            "CFBundleIdentifier is not dot-separated labels of letters, digits and '-'.",
+            help: "Use $(PRODUCT_NAME:rfc1034identifier) rather than $(PRODUCT_NAME), or write the ID with letters, digits, '-' and '.'."),
+        .redirectURIUnparsable: DoctorRule(
+            .error, "The redirect URI does not parse",
+            "The redirect URI the app uses is not an absolute URI (RFC 3986), so no registration can match it.",
+            help: "Write the redirect URI as scheme://host/path, as registered with the identity provider."),
+        .urlSchemeNotRegistered: DoctorRule(
+            .error, "The redirect's URL scheme is not registered",
+            "The redirect URI's scheme is in no CFBundleURLTypes entry's CFBundleURLSchemes, so iOS never hands the redirect back to the app.",
+            help: "Add the scheme to URL Schemes of a URL type (Xcode: target, Info, URL Types)."),
+        .urlSchemeWhitespace: DoctorRule(
+            .error, "A URL scheme has whitespace",
+            "A registered URL scheme contains whitespace; schemes are matched exactly, so it never matches.",
+            help: "Remove the whitespace from the scheme."),
+        .urlSchemeInvalid: DoctorRule(
+            .error, "A URL scheme is not a scheme",
+            "A registered URL scheme is a whole URL, has a path or a colon, or starts with a digit: RFC 3986 allows a letter, then letters, digits, '+', '-' and '.'.",
+            help: "Write only the scheme, without '://' or a path."),
+        .urlSchemeReserved: DoctorRule(
+            .error, "The app claims a broker or system scheme",
+            "The app registers a scheme that belongs to the Microsoft broker or to the system (msauth, https, ...); App Store review rejects it and the redirect never reaches the app.",
+            help: "Remove it, and register a scheme of the app's own; broker schemes belong in LSApplicationQueriesSchemes."),
+        .urlSchemesOutsideURLTypes: DoctorRule(
+            .error, "URL schemes outside CFBundleURLTypes",
+            "CFBundleURLSchemes is at the top level of the Info.plist, where iOS never reads it: none of its schemes is registered.",
+            help: "Move the schemes into a CFBundleURLTypes entry."),
+        .urlSchemeInURLName: DoctorRule(
+            .error, "The scheme is in the URL type's identifier",
+            "The scheme the redirect needs is written in CFBundleURLName (Xcode's Identifier field) instead of CFBundleURLSchemes.",
+            help: "Add the scheme to URL Schemes of that URL type; the Identifier can stay."),
+        .urlSchemeUppercase: DoctorRule(
+            .warning, "A URL scheme has upper-case letters",
+            "iOS hands the redirect back with the scheme lower-cased, which an SDK that compares exactly does not match.",
+            help: "Use the lower-case scheme in CFBundleURLSchemes, the redirect URI and the server's registration."),
+        .urlSchemeDuplicate: DoctorRule(
+            .warning, "A URL scheme is registered twice",
+            "The same scheme is in two places of CFBundleURLTypes.",
+            help: "Keep one of them."),
+        .bundleIDMismatch: DoctorRule(
+            .error, "The bundle ID differs from the redirect URI's",
+            "CFBundleIdentifier is not the bundle ID in the redirect URI, so the broker or the SDK rejects the redirect.",
+            help: "Register the redirect URI built from the app's bundle ID, or fix PRODUCT_BUNDLE_IDENTIFIER."),
+        .querySchemeMissing: DoctorRule(
+            .error, "A broker scheme is missing from LSApplicationQueriesSchemes",
+            "The SDK cannot see whether the broker app is installed without its schemes in LSApplicationQueriesSchemes.",
+            help: "Add the SDK's broker schemes to LSApplicationQueriesSchemes (MSAL: msauthv2 and msauthv3)."),
+        .keychainGroupMissing: DoctorRule(
+            .error, "The SDK's keychain group is not in the entitlements",
+            "keychain-access-groups does not hold the group the SDK keeps its token cache in, so the cache cannot be written.",
+            help: "Add $(AppIdentifierPrefix) followed by the group (MSAL: com.microsoft.adalcache) to Keychain Sharing."),
+        .keychainGroupUnprefixed: DoctorRule(
+            .error, "A keychain group lacks the team prefix",
+            "A keychain-access-groups entry names the SDK's group without $(AppIdentifierPrefix), so it is not the group the SDK uses.",
+            help: "Write the entry as $(AppIdentifierPrefix) followed by the group."),
+        .associatedDomainMissing: DoctorRule(
+            .error, "The callback's domain is not an associated domain",
+            "A universal-link callback's domain is not in com.apple.developer.associated-domains, so iOS does not open the app with it.",
+            help: "Add applinks: or webcredentials: with the domain to Associated Domains."),
+        .notBrokerCapable: DoctorRule(
+            .warning, "The redirect URI cannot be used with the broker",
+            "The redirect URI is not of the form the Microsoft broker returns to (msauth.<bundle ID>://auth).",
+            help: "Register and use msauth.<bundle ID>://auth."),
+        .unexpandedVariable: DoctorRule(
+            .warning, "A build setting has no value",
+            "A value refers to a build setting that was neither read from a project nor given, so the checks that need it did not run.",
+            help: "Pass the project with --project, or the value with --build-setting NAME=VALUE."),
+        .buildSettingUnset: DoctorRule(
+            .warning, "A build setting is set nowhere",
+            "No level of the project sets a setting a value refers to; Xcode substitutes an empty string.",
+            help: "Set the build setting in the target, or remove the reference."),
+        .buildSettingCycle: DoctorRule(
+            .warning, "Build settings refer to each other in a loop",
+            "Expanding a value refers back to a setting already being expanded.",
+            help: "Break the loop so that one of the settings has a value of its own."),
+        .buildSettingOperatorUnsupported: DoctorRule(
+            .warning, "A build-setting operator the doctor does not evaluate",
+            "A reference uses an operator other than the ones the doctor evaluates, so its value is unknown.",
+            help: "Pass the value with --build-setting NAME=VALUE."),
+        .buildSettingUnterminated: DoctorRule(
+            .warning, "A build-setting reference is not closed",
+            "A value has $( with no closing parenthesis.",
+            help: "Close the reference with ')'."),
+        .buildSettingExpansionLimit: DoctorRule(
+            .warning, "Build-setting expansion was stopped",
+            "Expanding a value nested, grew or referred too much and was stopped.",
+            help: "Simplify the settings the value refers to."),
+        .signingVariable: DoctorRule(
+            .info, "A value filled in at signing",
+            "$(AppIdentifierPrefix) and $(TeamIdentifierPrefix) are filled in when the app is signed, not from build settings.",
+            help: "Nothing to do: the checks read what follows the prefix."),
+        .buildSettingConditional: DoctorRule(
+            .info, "A build setting has conditional variants",
+            "A setting a value uses also has variants for an SDK or architecture, which are not evaluated.",
+            help: "Check the conditional values by hand, or pass the value with --build-setting."),
+        .buildSettingUnused: DoctorRule(
+            .info, "A given build setting was not used",
+            "A value given on the command line is used by no checked value.",
+            help: "Check the setting's name."),
+        .projectTarget: DoctorRule(
+            .info, "What was checked",
+            "The target, configuration, Info.plist and entitlements the checks read.",
+            help: "Pass --target or --configuration to check another."),
+        .redirectURIDerived: DoctorRule(
+            .info, "The redirect URI was derived",
+            "No redirect URI was given, so the one the SDK derives from its configuration was checked.",
+            help: "Pass --redirect-uri to check the one the app registers."),
     ]
+
+    /// Every code the doctor reports with its one severity, read from ``doctorRules``.
+    public static let doctorSeverities: [FindingCode: FindingSeverity] = doctorRules.mapValues(\.severity)
 
     /// Every code the doctor reports, sorted.
     public static var doctorCodes: [FindingCode] { doctorSeverities.keys.sorted() }
+}
+
+/// What one of the doctor's finding codes means, and its one severity: an entry of
+/// ``FindingCode/doctorRules``, shown as a rule in SARIF output and read for the severity of every
+/// finding with its code.
+public struct DoctorRule: Sendable, Hashable {
+    /// The code's one severity.
+    public var severity: FindingSeverity
+    /// One line: what is wrong.
+    public var summary: String
+    /// Why it matters.
+    public var description: String
+    /// The usual fix (each finding says its own, for the values it found).
+    public var help: String
+
+    /// Creates a rule.
+    public init(_ severity: FindingSeverity, _ summary: String, _ description: String, help: String) {
+        self.severity = severity
+        self.summary = summary
+        self.description = description
+        self.help = help
+    }
 }

@@ -18,6 +18,13 @@ public struct DoctorFinding: Sendable, Hashable, Codable {
     public var message: String
     /// How to fix it.
     public var fix: String
+    /// Where it is: the file and the key in it. Not part of the JSON: the Xcode, GitHub and SARIF
+    /// output of `parse doctor` show it.
+    public var location: DoctorLocation?
+
+    enum CodingKeys: String, CodingKey {
+        case severity, code, message, fix
+    }
 
     /// Creates a finding.
     public init(_ severity: FindingSeverity, _ code: FindingCode, _ message: String, fix: String) {
@@ -31,6 +38,35 @@ public struct DoctorFinding: Sendable, Hashable, Codable {
     /// missing from the registry is an error, which the registry test catches first.
     init(_ code: FindingCode, _ message: String, fix: String) {
         self.init(FindingCode.doctorSeverities[code] ?? .error, code, message, fix: fix)
+    }
+}
+
+/// Where a finding is: which file the doctor read it from and, for a property list, the key path
+/// of the value (`CFBundleURLTypes[0].CFBundleURLSchemes[1]`).
+public struct DoctorLocation: Sendable, Hashable {
+    /// Which of the app's files a finding is in.
+    public enum Artifact: String, Sendable, Hashable {
+        /// The Info.plist.
+        case infoPlist
+        /// An entitlements file.
+        case entitlements
+        /// The Xcode project (`project.pbxproj`) or an `.xcconfig` it uses.
+        case project
+    }
+
+    /// Which file.
+    public var artifact: Artifact
+    /// The file's path, when the doctor read it from disk (with a project); `nil` for bytes the
+    /// caller passed, whose path the caller knows.
+    public var path: String?
+    /// The key path in a property list, `nil` for the file as a whole.
+    public var keyPath: String?
+
+    /// Creates a location.
+    public init(_ artifact: Artifact, path: String? = nil, keyPath: String? = nil) {
+        self.artifact = artifact
+        self.path = path
+        self.keyPath = keyPath
     }
 }
 

@@ -78,8 +78,22 @@ struct Doctor: ParsableCommand {
             "The keychain group the SDK shares its cache through (MSAL/ADAL default: com.microsoft.adalcache).", valueName: "name"))
     var keychainGroup: String?
 
-    @Flag(name: .long, help: "Print {\"context\": {...}, \"findings\": [...], \"skipped\": [...]} as JSON.")
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How to print the findings: text; json ({\"context\", \"findings\", \"skipped\"} on one line); xcode (path:line:column: error: lines for Xcode and editors); github (GitHub Actions annotations); sarif (SARIF 2.1.0 for code scanning).",
+            valueName: "format"))
+    var format: DoctorFormat = .text
+
+    @Flag(name: .long, help: "The same as --format json.")
     var json = false
+
+    @Option(
+        name: .customLong("path-root"),
+        help: ArgumentHelp(
+            "With --format xcode, github or sarif: show paths relative to this folder (default: the current folder); SARIF's URIs are relative to it.",
+            valueName: "path"))
+    var pathRoot: String?
 
     func validate() throws {
         if project == nil {
@@ -121,11 +135,23 @@ struct Doctor: ParsableCommand {
                 redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup,
                 searchRoots: [folder, folder.deletingLastPathComponent()])
         }
-        if json {
+        let annotations = DoctorAnnotations(
+            infoPlistPath: infoPlist.map(Self.absolute), entitlementsPath: entitlements.map(Self.absolute),
+            root: Self.absolute(pathRoot ?? FileManager.default.currentDirectoryPath))
+        switch json ? .json : format {
+        case .json:
             // One line, whatever the files hold: controls and U+2028/U+2029 escaped, as `parse --json`.
             print(try JSONLine.encode(report))
-        } else {
+        case .text:
             print(Self.render(report))
+        case .xcode:
+            let lines = annotations.xcode(report)
+            if !lines.isEmpty { print(lines) }
+        case .github:
+            let lines = annotations.github(report)
+            if !lines.isEmpty { print(lines) }
+        case .sarif:
+            print(try annotations.sarif(report))
         }
         if report.failed { throw ExitCode(1) }
     }
@@ -136,6 +162,12 @@ struct Doctor: ParsableCommand {
             (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
         }
+    }
+
+    /// `path` made absolute against the current folder, standardized, so that a relative root
+    /// and the files under it are compared alike.
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     static func read(_ path: String) throws -> Data {
@@ -175,3 +207,8 @@ struct Doctor: ParsableCommand {
 
 /// `--sdk msal|adal|appauth|google|auth0|okta|generic`.
 extension SDKFlavour: ExpressibleByArgument {}
+
+/// `--format text|json|xcode|github|sarif`.
+enum DoctorFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, json, xcode, github, sarif
+}

@@ -1,0 +1,268 @@
+import Foundation
+import RedirectURIKit
+
+/// A doctor report as the lines and files developer tools read: Xcode's `path:line:column:`
+/// diagnostics, GitHub Actions workflow commands, and SARIF 2.1.0 for code scanning.
+///
+/// Each finding is placed at its file and, in an XML property list, at the line of its key
+/// (``PlistKeyLocator``); in a binary plist, an `.xcconfig` or the project, at line 1 of the file.
+/// The files a report names by role (the Info.plist and entitlements the caller passed as bytes)
+/// are given here by path.
+///
+/// ```swift
+/// let annotations = DoctorAnnotations(infoPlistPath: "App/Info.plist")
+/// print(annotations.xcode(report))
+/// // App/Info.plist:12:5: error: the URL scheme 'msauth' (…) … [url-scheme-reserved]
+/// ```
+public struct DoctorAnnotations {
+    /// The Info.plist's path, for findings whose location has none (bytes the caller read).
+    public var infoPlistPath: String?
+    /// The entitlements file's path, likewise.
+    public var entitlementsPath: String?
+    /// How paths are shown: relative to this folder when under it (the folder a CI job runs in,
+    /// the root SARIF's relative URIs start from), else as they are.
+    public var root: String?
+    /// Reads a file's bytes, to find lines in it; `nil` when it cannot be read.
+    public var contents: @Sendable (String) -> [UInt8]?
+
+    /// Creates the renderer; `contents` reads from disk unless given.
+    public init(
+        infoPlistPath: String? = nil, entitlementsPath: String? = nil, root: String? = nil,
+        contents: @escaping @Sendable (String) -> [UInt8]? = { path in FileManager.default.contents(atPath: path).map { Array($0) } }
+    ) {
+        self.infoPlistPath = infoPlistPath
+        self.entitlementsPath = entitlementsPath
+        self.root = root
+        self.contents = contents
+    }
+
+    /// Where a finding is in a file: the path as shown, a 1-based line and column.
+    public struct Place: Sendable, Hashable {
+        /// The file's path, relative to ``DoctorAnnotations/root`` when under it.
+        public var path: String
+        /// The line, from 1.
+        public var line: Int
+        /// The column, from 1.
+        public var column: Int
+    }
+
+    /// Where `finding` is, or `nil` when the report names no file for it.
+    public func place(of finding: DoctorFinding) -> Place? {
+        let location = finding.location ?? DoctorLocation(.infoPlist)
+        let path: String?
+        switch location.artifact {
+        case .infoPlist: path = location.path ?? infoPlistPath
+        case .entitlements: path = location.path ?? entitlementsPath
+        case .project: path = location.path ?? infoPlistPath
+        }
+        guard let path else { return nil }
+        var position = PlistKeyLocator.Position(line: 1, column: 1)
+        if location.artifact != .project, let keyPath = location.keyPath, let bytes = contents(path),
+            let found = PlistKeyLocator.position(of: keyPath, in: bytes)
+        {
+            position = found
+        }
+        return Place(path: shown(path), line: position.line, column: position.column)
+    }
+
+    /// `path` relative to ``root`` when under it.
+    func shown(_ path: String) -> String {
+        guard let root, !root.isEmpty else { return path }
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// The place of each finding, and of each needed check that did not run (at the Info.plist).
+    private func entries(_ report: DoctorReport) -> [(severity: FindingSeverity, code: String, message: String, place: Place?)] {
+        var result: [(FindingSeverity, String, String, Place?)] = report.findings.map { finding in
+            (finding.severity, finding.code.rawValue, "\(finding.message); fix: \(finding.fix)", place(of: finding))
+        }
+        for skipped in report.skipped where skipped.needed {
+            let place = infoPlistPath.map { Place(path: shown($0), line: 1, column: 1) }
+            result.append((.warning, "not-checked", "\(skipped.check) was not checked: \(skipped.reason)", place))
+        }
+        return result
+    }
+
+    // MARK: - Xcode
+
+    /// `path:line:column: error|warning|note: message; fix: … [code]`, one line per finding,
+    /// the form Xcode's issue navigator and editors read from a build phase or a plugin; a
+    /// finding with no file is `error: …` alone, which Xcode shows too. Line breaks in messages
+    /// become spaces, so that each finding stays one line.
+    public func xcode(_ report: DoctorReport) -> String {
+        entries(report).map { entry in
+            let kind: String
+            switch entry.severity {
+            case .error: kind = "error"
+            case .warning: kind = "warning"
+            default: kind = "note"
+            }
+            let message = Self.oneLine(entry.message)
+            guard let place = entry.place else { return "\(kind): \(message) [\(entry.code)]" }
+            return "\(place.path):\(place.line):\(place.column): \(kind): \(message) [\(entry.code)]"
+        }.joined(separator: "\n")
+    }
+
+    static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
+    }
+
+    // MARK: - GitHub Actions
+
+    /// `::error file=…,line=…,col=…,title=…::message` workflow commands, which GitHub Actions
+    /// shows as annotations on the run and on the pull request's files. Data is escaped as the
+    /// runner expects (`%`, CR, LF); property values also escape `:` and `,`.
+    public func github(_ report: DoctorReport) -> String {
+        entries(report).map { entry in
+            let command: String
+            switch entry.severity {
+            case .error: command = "error"
+            case .warning: command = "warning"
+            default: command = "notice"
+            }
+            var properties: [String] = []
+            if let place = entry.place {
+                properties += ["file=\(Self.escapeProperty(place.path))", "line=\(place.line)", "col=\(place.column)"]
+            }
+            properties.append("title=\(Self.escapeProperty("parse doctor: \(entry.code)"))")
+            return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(entry.message))"
+        }.joined(separator: "\n")
+    }
+
+    /// A workflow command's message: `%` first, so that the escapes themselves are not escaped.
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// A workflow command's property value: the message's escapes, and `:` and `,`, which end it.
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    // MARK: - SARIF
+
+    /// The `uriBaseId` results' file URIs are relative to: the folder ``root`` names (for GitHub
+    /// code scanning, the checkout).
+    public static let sarifRootID = "SRCROOT"
+
+    /// A SARIF 2.1.0 log: one run of `parse doctor`, a rule per doctor code
+    /// (``FindingCode/doctorRules``: summary, description, help with the fix, level), and a result
+    /// per finding with its file (relative to ``root``) and line; needed checks that did not run
+    /// are the invocation's notifications. Pretty-printed with sorted keys, so that it is stable.
+    public func sarif(_ report: DoctorReport) throws -> String {
+        let codes = FindingCode.doctorCodes
+        let rules = codes.map { code in
+            let rule = FindingCode.doctorRules[code]
+            return SARIF.Rule(
+                id: code.rawValue, shortDescription: .init(text: rule?.summary ?? code.rawValue),
+                fullDescription: .init(text: rule?.description ?? code.rawValue), help: .init(text: rule?.help ?? ""),
+                defaultConfiguration: .init(level: Self.level(rule?.severity ?? .error)))
+        }
+        let results = report.findings.map { finding in
+            SARIF.Result(
+                ruleId: finding.code.rawValue, ruleIndex: codes.firstIndex(of: finding.code),
+                level: Self.level(finding.severity), message: .init(text: "\(finding.message); fix: \(finding.fix)"),
+                locations: place(of: finding).map { [sarifLocation($0)] } ?? [])
+        }
+        let notifications = report.skipped.filter(\.needed).map { skipped in
+            SARIF.Notification(level: "error", message: .init(text: "\(skipped.check) was not checked: \(skipped.reason)"))
+        }
+        let log = SARIF.Log(
+            runs: [
+                SARIF.Run(
+                    tool: .init(driver: .init(name: "parse doctor", version: ToolkitVersion.current, rules: rules)),
+                    invocations: [.init(executionSuccessful: true, toolExecutionNotifications: notifications)],
+                    results: results)
+            ])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(log)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func sarifLocation(_ place: Place) -> SARIF.Location {
+        let relative = !place.path.hasPrefix("/")
+        return SARIF.Location(
+            physicalLocation: .init(
+                artifactLocation: .init(uri: Self.uriPath(place.path, absolute: !relative), uriBaseId: relative ? Self.sarifRootID : nil),
+                region: .init(startLine: place.line, startColumn: place.column)))
+    }
+
+    /// A path as a URI reference: each byte outside RFC 3986's unreserved set and `/` is
+    /// percent-encoded; an absolute path becomes a `file://` URI.
+    static func uriPath(_ path: String, absolute: Bool) -> String {
+        let encoded = PercentEncoding.encode(path, allowing: .path)
+        return absolute ? "file://" + encoded : encoded
+    }
+
+    /// SARIF's `level` for a severity.
+    static func level(_ severity: FindingSeverity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        default: return "note"
+        }
+    }
+}
+
+/// The part of SARIF 2.1.0 the doctor writes (property names are the schema's).
+enum SARIF {
+    struct Text: Encodable { var text: String }
+    struct Log: Encodable {
+        var schema = "https://json.schemastore.org/sarif-2.1.0.json"
+        var version = "2.1.0"
+        var runs: [Run]
+        enum CodingKeys: String, CodingKey {
+            case schema = "$schema", version, runs
+        }
+    }
+    struct Run: Encodable {
+        var tool: Tool
+        var invocations: [Invocation]
+        var results: [Result]
+    }
+    struct Tool: Encodable { var driver: Driver }
+    struct Driver: Encodable {
+        var name: String
+        var informationUri = "https://github.com/swift-redirect-uri/swift-redirect-uri"
+        var version: String
+        var rules: [Rule]
+    }
+    struct Rule: Encodable {
+        var id: String
+        var shortDescription: Text
+        var fullDescription: Text
+        var help: Text
+        var defaultConfiguration: Configuration
+    }
+    struct Configuration: Encodable { var level: String }
+    struct Invocation: Encodable {
+        var executionSuccessful: Bool
+        var toolExecutionNotifications: [Notification]
+    }
+    struct Notification: Encodable {
+        var level: String
+        var message: Text
+    }
+    struct Result: Encodable {
+        var ruleId: String
+        var ruleIndex: Int?
+        var level: String
+        var message: Text
+        var locations: [Location]
+    }
+    struct Location: Encodable { var physicalLocation: PhysicalLocation }
+    struct PhysicalLocation: Encodable {
+        var artifactLocation: ArtifactLocation
+        var region: Region
+    }
+    struct ArtifactLocation: Encodable {
+        var uri: String
+        var uriBaseId: String?
+    }
+    struct Region: Encodable {
+        var startLine: Int
+        var startColumn: Int
+    }
+}
