@@ -90,6 +90,8 @@ struct DoctorChecks {
     /// The Info.plist's and the project's paths on disk, when read from one (for locations).
     var infoPlistPath: String?
     var projectPath: String?
+    /// Each entitlements file's path on disk by the name findings show it under.
+    private var entitlementsPaths: [String: String] = [:]
 
     var report: DoctorReport {
         DoctorReport(context: context, findings: findings.map(located), skipped: skipped)
@@ -834,6 +836,7 @@ struct DoctorChecks {
     private mutating func keychainCheck(_ item: Entitlements, group: String, named: Bool) {
         let start = findings.count
         defer { locate(from: start, in: item) }
+        if let file = item.file, let path = item.path { entitlementsPaths[file] = path }
         let data: Data
         switch item.source {
         case .none:
@@ -1050,7 +1053,12 @@ struct DoctorChecks {
                 if let first = locations.first, start < result.count {
                     // A value in the entitlements names its file in the location, not here: the
                     // finding points at the entitlements the caller passed, or at no file.
-                    result[start].location = DoctorLocation(first.hasPrefix("keychain-access-groups") ? .entitlements : .infoPlist, keyPath: first)
+                    if first.hasPrefix("keychain-access-groups") {
+                        let file = first.components(separatedBy: " of ").last.flatMap { entitlementsPaths[$0] }
+                        result[start].location = DoctorLocation(.entitlements, path: file, keyPath: first)
+                    } else {
+                        result[start].location = DoctorLocation(.infoPlist, keyPath: first)
+                    }
                 }
             }
             switch kind {
