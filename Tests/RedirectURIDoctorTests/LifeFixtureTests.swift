@@ -25,9 +25,10 @@ struct LifeFixtureTests {
         var testDescription: String { "line \(line): \(project)" }
 
         init(
-            _ project: String, redirect: String? = nil, sdk: SDKFlavour, redirectURI: String?, codes: [String], says: [String] = [],
-            line: Int = #line
+            _ project: String, redirect: String? = nil, sdk: SDKFlavour, sdkSource: String = "detected", redirectURI: String?,
+            codes: [String], says: [String] = [], line: Int = #line
         ) {
+            self.sdkSource = sdkSource
             self.project = project
             self.redirect = redirect
             self.sdk = sdk
@@ -50,7 +51,8 @@ struct LifeFixtureTests {
         Row("IntuneConfigurator/Field.xcodeproj", sdk: .msal, redirectURI: "msauth.com.fabrikam.field://auth",
             codes: ["url-scheme-invalid", "url-scheme-invalid"],
             says: ["replace it with 'msauth.com.fabrikam.field'", "replace it with 'msauth.com.fabrikam.field-intunemam'", "IntuneMAMSettings.ADALRedirectUri"]),
-        Row("TopLevelSchemes/Extensions.xcodeproj", sdk: .msal, redirectURI: "msauth.com.contoso.extensions://auth",
+        // The project names no SDK (no package, pod or configuration file): MSAL is assumed.
+        Row("TopLevelSchemes/Extensions.xcodeproj", sdk: .msal, sdkSource: "assumed", redirectURI: "msauth.com.contoso.extensions://auth",
             codes: ["url-schemes-outside-url-types"], says: ["'msauth.com.contoso.extensions') is at the top level"]),
         Row("GoogleSchemeMissing/Photos.xcodeproj", sdk: .googleSignIn, redirectURI: google + ":/oauth2callback",
             codes: ["url-scheme-not-registered"], says: ["'\(google)' is in no CFBundleURLTypes"]),
