@@ -20,6 +20,10 @@ let package = Package(
         .library(name: "RedirectURIIDNA", targets: ["RedirectURIIDNA"]),
         .library(name: "RedirectURIDoctor", targets: ["RedirectURIDoctor"]),
         .executable(name: "parse", targets: ["parse"]),
+        // The doctor where developers work: `swift package redirect-doctor`, and a build tool
+        // plugin that checks a target's app configuration on each build.
+        .plugin(name: "RedirectDoctor", targets: ["RedirectDoctor"]),
+        .plugin(name: "RedirectDoctorBuildTool", targets: ["RedirectDoctorBuildTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -58,6 +62,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `parse doctor` as a command plugin and as a build tool plugin; both run the `parse`
+        // executable built for the host (on Apple platforms ICU is the system's: nothing to install).
+        .plugin(
+            name: "RedirectDoctor",
+            capability: .command(
+                intent: .custom(
+                    verb: "redirect-doctor",
+                    description: "Check the app's Info.plist, entitlements and Xcode project for the URL-scheme registration its sign-in SDK needs")
+            ),
+            dependencies: ["parse"],
+            path: "Plugins/RedirectDoctorCommand"),
+        .plugin(name: "RedirectDoctorBuildTool", capability: .buildTool(), dependencies: ["parse"]),
         // The fuzz targets' properties (Fuzz/Sources/FuzzProperties, where the Fuzz package builds
         // them as `FuzzProperties`), compiled here under another name for the corpus replay of
         // RedirectURIKitTests: not a product, never part of what apps import.

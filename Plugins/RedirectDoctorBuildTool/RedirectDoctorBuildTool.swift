@@ -1,0 +1,90 @@
+import Foundation
+import PackagePlugin
+
+/// Runs `parse doctor --format xcode` on each build of the target it is attached to, so that a
+/// URL-scheme registration mistake shows in Xcode's issue navigator (and in `swift build`'s
+/// output) at the line of the Info.plist that has it, and an error fails the build.
+///
+/// A package target is checked from the `Info.plist` in its folder (and the `.entitlements` file
+/// next to it); an Xcode target through the project, with its build settings. The command is a
+/// build command, not a prebuild one, because its tool is built from source; its inputs are the
+/// files the doctor reads, so it runs again when one of them changes and not on every build.
+/// Its output is a Swift file holding one comment, written only when the check passed: a target
+/// compiles it to nothing, no resource bundle appears, and a failed check runs again on the next
+/// build until it passes.
+@main
+struct RedirectDoctorBuildTool: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        let folder = target.directoryURL
+        guard let plist = BuildFiles.file(in: folder, where: { $0.lastPathComponent == "Info.plist" }) else {
+            Diagnostics.warning("redirect-doctor: target '\(target.name)' has no Info.plist in its folder; nothing to check")
+            return []
+        }
+        var arguments = ["doctor", "--info-plist", plist.path]
+        var inputs = [plist]
+        if let entitlements = BuildFiles.file(in: folder, where: { $0.pathExtension == "entitlements" }) {
+            arguments += ["--entitlements", entitlements.path]
+            inputs.append(entitlements)
+        }
+        return [
+            try BuildFiles.command(
+                tool: context.tool(named: "parse").url, arguments: arguments, inputs: inputs, name: target.name,
+                workDirectory: context.pluginWorkDirectoryURL)
+        ]
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+    import XcodeProjectPlugin
+
+    extension RedirectDoctorBuildTool: XcodeBuildToolPlugin {
+        /// The Xcode target, checked through its project: build settings, Info.plist, every
+        /// configuration's entitlements. The inputs are the project file and the target's
+        /// plists and entitlements files that the project lists.
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            let project = context.xcodeProject.directoryURL.appendingPathComponent("\(context.xcodeProject.displayName).xcodeproj")
+            let files = target.inputFiles.map(\.url).filter { $0.pathExtension == "plist" || $0.pathExtension == "entitlements" }
+            return [
+                try BuildFiles.command(
+                    tool: context.tool(named: "parse").url,
+                    arguments: ["doctor", "--project", project.path, "--target", target.displayName],
+                    inputs: [project.appendingPathComponent("project.pbxproj")] + files, name: target.displayName,
+                    workDirectory: context.pluginWorkDirectoryURL)
+            ]
+        }
+    }
+#endif
+
+enum BuildFiles {
+    /// The first file in `folder` or below it, in path order, that `matches`; build products and
+    /// hidden folders are skipped.
+    static func file(in folder: URL, where matches: (URL) -> Bool) -> URL? {
+        guard
+            let walker = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles, .skipsPackageDescendants])
+        else { return nil }
+        var found: [URL] = []
+        for case let url as URL in walker {
+            if url.lastPathComponent == ".build" || url.pathExtension == "xcodeproj" {
+                walker.skipDescendants()
+                continue
+            }
+            if matches(url), (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { found.append(url) }
+        }
+        return found.min { $0.path < $1.path }
+    }
+
+    /// `parse doctor … --format xcode`, then the stamp when it passed. Paths stay absolute
+    /// (`--path-root` is the plugin's own folder, where no checked file is), as Xcode needs.
+    static func command(tool: URL, arguments: [String], inputs: [URL], name: String, workDirectory: URL) -> Command {
+        let stamp = workDirectory.appendingPathComponent("RedirectDoctor-\(name).swift")
+        let script = "\"$0\" \"$@\" && printf '// parse doctor: the app configuration passed.\\n' > \"$REDIRECT_DOCTOR_STAMP\""
+        return .buildCommand(
+            displayName: "Checking the URL-scheme registration of \(name)",
+            executable: URL(fileURLWithPath: "/bin/sh"),
+            arguments: ["-c", script, tool.path] + arguments + ["--format", "xcode", "--path-root", workDirectory.path],
+            environment: ["REDIRECT_DOCTOR_STAMP": stamp.path],
+            inputFiles: [tool] + inputs,
+            outputFiles: [stamp])
+    }
+}

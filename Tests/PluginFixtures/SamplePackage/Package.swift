@@ -1,0 +1,17 @@
+// swift-tools-version: 6.0
+// A package that uses the doctor's plugins the way an app's package would: the command plugin
+// (`swift package redirect-doctor`) on every target with an Info.plist, and the build tool plugin
+// on SampleApp, whose configuration passes. MisconfiguredApp has the mistakes the doctor names;
+// .ci/run checks both. It depends on the repository's package by path.
+import PackageDescription
+
+let package = Package(
+    name: "SamplePackage",
+    dependencies: [.package(name: "swift-redirect-uri", path: "../../..")],
+    targets: [
+        .executableTarget(
+            name: "SampleApp", exclude: ["Info.plist", "SampleApp.entitlements"],
+            plugins: [.plugin(name: "RedirectDoctorBuildTool", package: "swift-redirect-uri")]),
+        .executableTarget(name: "MisconfiguredApp", exclude: ["Info.plist"]),
+    ]
+)
