@@ -143,4 +143,34 @@ struct DoctorCommandTests {
             #expect(outcome.standardOutput.contains(text))
         }
     }
+
+    // MARK: - --format
+
+    /// `--json` is `--format json`; each format keeps the exit status.
+    @Test func everyFormatKeepsTheExitStatusAndJSONHasTwoSpellings() throws {
+        let project = Self.path("Sample/IdentitySample.xcodeproj")
+        let json = try CommandRunner.run(["doctor", "--json", "--project", project])
+        let formatJSON = try CommandRunner.run(["doctor", "--format", "json", "--project", project])
+        #expect(json.standardOutput == formatJSON.standardOutput)
+        for format in ["text", "json", "xcode", "github", "sarif"] {
+            let outcome = try CommandRunner.run(["doctor", "--format", format, "--project", project])
+            #expect(outcome.status == 1, "\(format)")
+        }
+        let unknown = try CommandRunner.runUnchecked(["doctor", "--format", "junit", "--project", project])
+        #expect(unknown.status == 64 || unknown.status == 2)
+    }
+
+    /// Paths relative to the current folder (what a CI job's checkout is), or to --path-root.
+    @Test func xcodeAndGithubPathsAreRelativeToTheRoot() throws {
+        let project = Self.path("Sample/IdentitySample.xcodeproj")
+        let xcode = try CommandRunner.run(["doctor", "--format", "xcode", "--project", project, "--path-root", Self.projects.path])
+        #expect(xcode.standardOutput.contains("\nSample/IdentitySample/Info.plist:"))
+        #expect(xcode.standardOutput.contains(": error: the redirect URI's scheme"))
+        let github = try CommandRunner.run(["doctor", "--format", "github", "--project", "IdentitySample.xcodeproj"], in: Self.projects.appendingPathComponent("Sample"))
+        #expect(github.standardOutput.contains("::error file=IdentitySample/Info.plist,line="))
+        let sarif = try CommandRunner.run(["doctor", "--format", "sarif", "--project", "IdentitySample.xcodeproj"], in: Self.projects.appendingPathComponent("Sample"))
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.standardOutput.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        #expect(sarif.standardOutput.contains("\"uri\" : \"IdentitySample/Info.plist\"") || sarif.standardOutput.contains("\"uri\":\"IdentitySample/Info.plist\""))
+    }
 }
