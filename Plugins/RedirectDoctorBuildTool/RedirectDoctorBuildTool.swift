@@ -43,7 +43,12 @@ struct RedirectDoctorBuildTool: BuildToolPlugin {
         /// plists and entitlements files that the project lists.
         func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
             let project = context.xcodeProject.directoryURL.appendingPathComponent("\(context.xcodeProject.displayName).xcodeproj")
-            let files = target.inputFiles.map(\.url).filter { $0.pathExtension == "plist" || $0.pathExtension == "entitlements" }
+            // The Info.plist and entitlements are build settings, not members of the target: the
+            // target's folder is where Xcode puts them, and the project lists the rest.
+            let isConfiguration = { (url: URL) in url.pathExtension == "plist" || url.pathExtension == "entitlements" }
+            let folder = context.xcodeProject.directoryURL.appendingPathComponent(target.displayName)
+            let files = Set(target.inputFiles.map(\.url).filter(isConfiguration) + BuildFiles.files(in: folder, where: isConfiguration))
+                .sorted { $0.path < $1.path }
             return [
                 try BuildFiles.command(
                     tool: context.tool(named: "parse").url,
@@ -56,13 +61,18 @@ struct RedirectDoctorBuildTool: BuildToolPlugin {
 #endif
 
 enum BuildFiles {
-    /// The first file in `folder` or below it, in path order, that `matches`; build products and
-    /// hidden folders are skipped.
+    /// The first file in `folder` or below it, in path order, that `matches`; build products,
+    /// projects and hidden folders are skipped.
     static func file(in folder: URL, where matches: (URL) -> Bool) -> URL? {
+        files(in: folder, where: matches).first
+    }
+
+    /// Every file in `folder` or below it that `matches`, in path order.
+    static func files(in folder: URL, where matches: (URL) -> Bool) -> [URL] {
         guard
             let walker = FileManager.default.enumerator(
                 at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles, .skipsPackageDescendants])
-        else { return nil }
+        else { return [] }
         var found: [URL] = []
         for case let url as URL in walker {
             if url.lastPathComponent == ".build" || url.pathExtension == "xcodeproj" {
@@ -71,7 +81,7 @@ enum BuildFiles {
             }
             if matches(url), (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { found.append(url) }
         }
-        return found.min { $0.path < $1.path }
+        return found.sorted { $0.path < $1.path }
     }
 
     /// `parse doctor … --format xcode`, then the stamp when it passed. Paths stay absolute
