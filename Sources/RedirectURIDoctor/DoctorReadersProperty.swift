@@ -10,7 +10,9 @@ import Foundation
 /// - expanding a text with no `$` changes nothing and is complete;
 /// - expanding a complete expansion's value that has no `$` left changes nothing (expansion is
 ///   idempotent once nothing needs expanding);
-/// - each value stays within ``BuildSettingExpander/maximumLength`` bytes plus its written text.
+/// - each value stays within ``BuildSettingExpander/maximumLength`` bytes plus its written text;
+/// - the XML plist locator (``PlistKeyLocator``), run on the whole input as a plist with the
+///   Info.plist's key paths and the third part as a key path, answers with a position inside it.
 ///
 /// Not API: an entry point for the fuzz target and the corpus replay only.
 @_spi(Fuzzing) public enum DoctorReadersProperty {
@@ -29,6 +31,9 @@ import Foundation
         settings.appendLevel(
             file.assignments.filter { $0.conditionalKey == nil }.map { ($0.name, $0.value) }, origin: "Base.xcconfig")
         if let failure = checkExpansions(settings, texts: [text] + file.assignments.map(\.value)) { return failure }
+        if let failure = checkLocator(Array(input), keyPaths: [text, "CFBundleURLTypes[0].CFBundleURLSchemes[0]", "keychain-access-groups[1]"]) {
+            return failure
+        }
 
         // The project, parsed from memory, every target in every configuration.
         guard let project = try? XcodeProject.parse(Data(pbxproj), bundle: root.appendingPathComponent("App.xcodeproj")) else { return nil }
@@ -40,6 +45,17 @@ import Foundation
                 else { continue }
                 let texts = [text, "$(PRODUCT_BUNDLE_IDENTIFIER)", "$(INFOPLIST_FILE)", "$(CODE_SIGN_ENTITLEMENTS)"]
                 if let failure = checkExpansions(resolved.settings, texts: texts) { return "\(target.name) (\(configuration.name)): \(failure)" }
+            }
+        }
+        return nil
+    }
+
+    /// Lines are counted at most once per byte, columns from 1.
+    private static func checkLocator(_ bytes: [UInt8], keyPaths: [String]) -> String? {
+        for keyPath in keyPaths {
+            guard let position = PlistKeyLocator.position(of: keyPath, in: bytes) else { continue }
+            guard position.line >= 1, position.line <= bytes.count + 1, position.column >= 1, position.column <= bytes.count + 1 else {
+                return "the locator put '\(keyPath)' at line \(position.line), column \(position.column) of \(bytes.count) bytes"
             }
         }
         return nil
