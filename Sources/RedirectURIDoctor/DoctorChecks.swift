@@ -120,7 +120,8 @@ struct DoctorChecks {
             return DoctorLocation(.project)
         case .keychainGroupMissing, .keychainGroupUnprefixed: return DoctorLocation(.entitlements, keyPath: "keychain-access-groups")
         case .associatedDomainMissing: return DoctorLocation(.entitlements, keyPath: "com.apple.developer.associated-domains")
-        case .bundleIDMissing, .bundleIDInvalid, .bundleIDMismatch, .notBrokerCapable: return DoctorLocation(.infoPlist, keyPath: "CFBundleIdentifier")
+        case .bundleIDMissing, .bundleIDInvalid, .bundleIDMismatch, .notBrokerCapable:
+            return DoctorLocation(.infoPlist, keyPath: "CFBundleIdentifier")
         case .urlSchemeNotRegistered: return DoctorLocation(.infoPlist, keyPath: "CFBundleURLTypes")
         case .urlSchemesOutsideURLTypes: return DoctorLocation(.infoPlist, keyPath: "CFBundleURLSchemes")
         case .querySchemeMissing: return DoctorLocation(.infoPlist, keyPath: "LSApplicationQueriesSchemes")

@@ -214,7 +214,8 @@ enum SARIF {
         var version = "2.1.0"
         var runs: [Run]
         enum CodingKeys: String, CodingKey {
-            case schema = "$schema", version, runs
+            case schema = "$schema"
+            case version, runs
         }
     }
     struct Run: Encodable {
