@@ -134,6 +134,29 @@ struct AnnotationTests {
                 """)
     }
 
+    /// A binary plist has no lines: its findings point at the file, line 1, column 1.
+    @Test func aBinaryPlistIsPointedAtAsAWhole() throws {
+        let xml = try Data(contentsOf: Self.life.appendingPathComponent("Plists/msal-whole-url-scheme.plist"))
+        let plist = try PropertyListSerialization.propertyList(from: xml, format: nil)
+        let binary = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
+        let report = AppConfigurationDoctor.report(infoPlist: binary)
+        let annotations = DoctorAnnotations(infoPlistPath: "/src/App/Info.plist", root: "/src", contents: { _ in Array(binary) })
+        let errors = annotations.xcode(report).split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("App/Info.plist:1:1: error: the URL scheme 'msauth.com.company.ourappv3://auth'") == true)
+    }
+
+    /// Checks that were needed and could not run are the invocation's notifications, as errors.
+    @Test func neededChecksThatDidNotRunAreSarifNotifications() throws {
+        let plist = "Plists/msal-wrong-type-url-types.plist"
+        let log = try Self.sarif(try Self.plistReport(plist), Self.annotations(infoPlist: plist))
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let invocation = try #require((run["invocations"] as? [[String: Any]])?.first)
+        let notifications = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
+        #expect(notifications.map { $0["level"] as? String } == ["error", "error"])
+        #expect(((notifications.first?["message"] as? [String: Any])?["text"] as? String)?.hasPrefix("url-scheme-registered was not checked: ") == true)
+    }
+
     // MARK: - GitHub escaping
 
     struct EscapeRow: Sendable {
