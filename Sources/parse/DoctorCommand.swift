@@ -27,6 +27,11 @@ struct Doctor: ParsableCommand {
             value stays unexpanded, is reported once, and the checks that need it are listed as \
             skipped.
 
+            --format xcode prints path:line:column: diagnostics (at the line of the key in an XML \
+            plist), github prints GitHub Actions workflow commands, sarif prints a SARIF 2.1.0 log \
+            with one rule per finding code; their paths are relative to the current folder, or to \
+            --path-root.
+
             Exit status: 0 when no finding is an error and every needed check ran; 1 when any \
             finding is an error or a needed check could not run (a file or value that could not be \
             read or expanded); \
