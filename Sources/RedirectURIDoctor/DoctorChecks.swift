@@ -388,7 +388,8 @@ struct DoctorChecks {
                         DoctorFinding(
                             .sdkConfigurationInvalid,
                             "IntuneMAMSettings.ADALRedirectScheme is '\(scheme.value)', which is not a URL scheme: Intune builds the redirect URI as <ADALRedirectScheme>://<bundle ID>",
-                            fix: "set ADALRedirectScheme to msauth.\(bundleID), registered in CFBundleURLSchemes"))
+                            fix: "set ADALRedirectScheme to msauth.\(bundleID), registered in CFBundleURLSchemes"
+                        ).at("IntuneMAMSettings.ADALRedirectScheme"))
                     skip("redirect-uri", issue, needed: false)
                     return nil
                 }

@@ -68,6 +68,13 @@ struct AnnotationTests {
                 "GoogleSchemeMissing/App/Info.plist:1:1: error: the redirect URI's scheme 'com.googleusercontent.apps.514797035410-uksdcup8ju2g0frgqq3f88ieqnvmr2t9' is in no CFBundleURLTypes[].CFBundleURLSchemes; fix: add 'com.googleusercontent.apps.514797035410-uksdcup8ju2g0frgqq3f88ieqnvmr2t9' to CFBundleURLSchemes in a CFBundleURLTypes entry [url-scheme-not-registered]"
             ]),
         .project("ContosoMailGood/ContosoMail.xcodeproj", []),
+        // A key inside a nested dictionary (IntuneMAMSettings.ADALRedirectScheme).
+        .plist(
+            "Plists/intune-redirect-scheme-url.plist",
+            [
+                "Plists/intune-redirect-scheme-url.plist:20:3: error: IntuneMAMSettings.ADALRedirectScheme is 'https://printixapp', which is not a URL scheme: Intune builds the redirect URI as <ADALRedirectScheme>://<bundle ID>; fix: set ADALRedirectScheme to msauth.net.printix.printixapp, registered in CFBundleURLSchemes [sdk-configuration-invalid]",
+                "Plists/intune-redirect-scheme-url.plist:12:5: error: the URL scheme 'https://printixapp' (CFBundleURLTypes[0].CFBundleURLSchemes[0]) is a whole URL, not a scheme; iOS never opens the app with it; fix: write only the scheme: a letter, then letters, digits, '+', '-' or '.' [url-scheme-invalid]",
+            ]),
         .plist(
             "Plists/msal-duplicate-scheme.plist",
             [
