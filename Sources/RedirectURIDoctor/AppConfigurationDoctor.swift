@@ -69,7 +69,10 @@ public enum AppConfigurationDoctor {
                     .plistUnreadable, "the Info.plist is not a property list with a dictionary at its root",
                     fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
         }
-        let items = [DoctorChecks.Entitlements(file: entitlements == nil ? nil : "the given entitlements", source: entitlements.map { .data($0) } ?? .none, expander: expander)]
+        let items = [
+            DoctorChecks.Entitlements(
+                file: entitlements == nil ? nil : "the given entitlements", source: entitlements.map { .data($0) } ?? .none, expander: expander)
+        ]
         checker.run(info: info, generatedKeys: [], entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
         return checker.report
     }
@@ -139,7 +142,8 @@ public enum AppConfigurationDoctor {
             infoDescription = "the given Info.plist"
             if info == nil {
                 checker.findings.append(
-                    DoctorFinding(.plistUnreadable, "the given Info.plist is not a property list with a dictionary at its root",
+                    DoctorFinding(
+                        .plistUnreadable, "the given Info.plist is not a property list with a dictionary at its root",
                         fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
             }
         } else if let file = resolved.path("INFOPLIST_FILE", expander: expander) {
@@ -150,17 +154,20 @@ public enum AppConfigurationDoctor {
                     info = dictionary(data)
                     if info == nil {
                         checker.findings.append(
-                            DoctorFinding(.plistUnreadable, "\(shown(url)) (INFOPLIST_FILE) is not a property list with a dictionary at its root",
+                            DoctorFinding(
+                                .plistUnreadable, "\(shown(url)) (INFOPLIST_FILE) is not a property list with a dictionary at its root",
                                 fix: "check it with `plutil -lint`"))
                     }
                 } else {
                     checker.findings.append(
-                        DoctorFinding(.plistUnreadable, "INFOPLIST_FILE is '\(file.written)', and \(url.path) cannot be read",
+                        DoctorFinding(
+                            .plistUnreadable, "INFOPLIST_FILE is '\(file.written)', and \(url.path) cannot be read",
                             fix: "point INFOPLIST_FILE at the target's Info.plist (relative to the project folder)"))
                 }
             } else {
                 checker.findings.append(
-                    DoctorFinding(.plistUnreadable, "INFOPLIST_FILE is '\(file.written)', which could not be expanded",
+                    DoctorFinding(
+                        .plistUnreadable, "INFOPLIST_FILE is '\(file.written)', which could not be expanded",
                         fix: "pass the missing settings with --build-setting NAME=VALUE, or the Info.plist with --info-plist"))
                 checker.record(file.expansion, at: "INFOPLIST_FILE")
             }
@@ -171,7 +178,8 @@ public enum AppConfigurationDoctor {
             checker.generatedOnly = true
         } else {
             checker.findings.append(
-                DoctorFinding(.infoPlistMissing,
+                DoctorFinding(
+                    .infoPlistMissing,
                     "\(checker.projectDescription ?? "the target") has no Info.plist: INFOPLIST_FILE is unset and GENERATE_INFOPLIST_FILE is not YES",
                     fix: "set INFOPLIST_FILE to the target's Info.plist, or GENERATE_INFOPLIST_FILE = YES"))
         }
@@ -185,7 +193,8 @@ public enum AppConfigurationDoctor {
             info = merged
             for key in ["CFBundleURLTypes", "LSApplicationQueriesSchemes"] where resolved.settings.isSet("INFOPLIST_KEY_" + key) {
                 checker.findings.append(
-                    DoctorFinding(.infoPlistKeyIgnored,
+                    DoctorFinding(
+                        .infoPlistKeyIgnored,
                         "INFOPLIST_KEY_\(key) is set, but Xcode generates only the Info.plist keys it documents build settings for, and \(key) is not one of them: the built app has no \(key) from it",
                         fix: "put \(key) in an Info.plist file (INFOPLIST_FILE); Xcode merges the file into the generated Info.plist"))
             }
@@ -212,10 +221,16 @@ public enum AppConfigurationDoctor {
             if configuration == nil {
                 for name in loaded.configurations(ofList: resolved.target.configurationListID).configurations.map(\.name)
                 where name != resolved.configuration {
-                    guard let other = try? ResolvedTarget.resolve(loaded, targetName: resolved.target.name, configurationName: name, overrides: overrideSettings)
+                    guard
+                        let other = try? ResolvedTarget.resolve(
+                            loaded, targetName: resolved.target.name, configurationName: name, overrides: overrideSettings)
                     else { continue }
                     perConfiguration.append(
-                        (other, BuildSettingExpander(settings: other.settings, unsetPolicy: other.settingsAreIncomplete ? .keepReference : .xcodeSemantics)))
+                        (
+                            other,
+                            BuildSettingExpander(
+                                settings: other.settings, unsetPolicy: other.settingsAreIncomplete ? .keepReference : .xcodeSemantics)
+                        ))
                 }
             }
             for (target, configurationExpander) in perConfiguration {
@@ -229,11 +244,14 @@ public enum AppConfigurationDoctor {
                         if let data = FileManager.default.contents(atPath: url.path) {
                             source = .data(data)
                         } else {
-                            source = .unreadable("configuration '\(target.configuration)': CODE_SIGN_ENTITLEMENTS is '\(path.written)', and \(url.path) cannot be read")
+                            source = .unreadable(
+                                "configuration '\(target.configuration)': CODE_SIGN_ENTITLEMENTS is '\(path.written)', and \(url.path) cannot be read"
+                            )
                         }
                     } else {
                         file = path.written
-                        source = .unreadable("configuration '\(target.configuration)': CODE_SIGN_ENTITLEMENTS is '\(path.written)', which could not be expanded")
+                        source = .unreadable(
+                            "configuration '\(target.configuration)': CODE_SIGN_ENTITLEMENTS is '\(path.written)', which could not be expanded")
                         checker.record(path.expansion, at: "CODE_SIGN_ENTITLEMENTS (\(target.configuration))")
                     }
                 }
@@ -242,7 +260,8 @@ public enum AppConfigurationDoctor {
                 } else {
                     items.append(
                         DoctorChecks.Entitlements(
-                            configurations: [target.configuration], file: file, source: source, expander: configurationExpander, path: entitlementsPath))
+                            configurations: [target.configuration], file: file, source: source, expander: configurationExpander,
+                            path: entitlementsPath))
                 }
             }
             let files = items.map { item in "\(item.file ?? "none") (\(item.configurations.joined(separator: ", ")))" }
@@ -250,7 +269,8 @@ public enum AppConfigurationDoctor {
         }
 
         checker.findings.insert(
-            DoctorFinding(.projectTarget,
+            DoctorFinding(
+                .projectTarget,
                 "checked target '\(resolved.target.name)' (\(resolved.target.productType ?? "no product type")) in configuration '\(resolved.configuration)'"
                     + (resolved.configurationIsDefault ? " (the default)" : "")
                     + "; Info.plist: \(infoDescription); entitlements: \(checker.context.entitlements ?? "none")",

@@ -247,7 +247,8 @@ struct DoctorChecks {
             case .https, .loopback:
                 break  // universal links and loopback need no URL scheme
             case .certificateAuth:
-                needed = [(String(scheme), "the redirect URI's scheme")]
+                needed =
+                    [(String(scheme), "the redirect URI's scheme")]
                     + (redirect.inner?.reference.scheme.map { [(String($0), "the inner redirect URI's scheme")] } ?? [])
             default:
                 needed = [(String(scheme), "the redirect URI's scheme")]
@@ -326,7 +327,9 @@ struct DoctorChecks {
                     .sdkDetected,
                     "checking for \(sdk.displayName), found in \(sources.joined(separator: ", "))"
                         + (others.isEmpty ? "" : "; the project also names \(others.map(\.displayName).joined(separator: ", "))"),
-                    fix: others.isEmpty ? "pass --sdk to check for another SDK" : "pass --sdk \(others.map(\.rawValue).joined(separator: "|")) to check for the other"))
+                    fix: others.isEmpty
+                        ? "pass --sdk to check for another SDK" : "pass --sdk \(others.map(\.rawValue).joined(separator: "|")) to check for the other"
+                ))
         case "assumed":
             findings.append(
                 DoctorFinding(
@@ -347,14 +350,18 @@ struct DoctorChecks {
         if sdk == .msal, let info, detection.sdks.isEmpty || sdkSource != "detected" {
             let schemes = urlSchemeStrings(info)
             let queried = (info["LSApplicationQueriesSchemes"] as? [Any])?.compactMap { $0 as? String } ?? []
-            let msalShaped = schemes.contains { $0.lowercased().hasPrefix("msauth.") || (try? RedirectURI(parsing: $0 + "://auth"))?.form == .msalClientID }
-            let adalShaped = schemes.contains { $0.lowercased().hasPrefix("x-msauth-") } || (queried.contains("msauth") && !queried.contains("msauthv2"))
+            let msalShaped = schemes.contains {
+                $0.lowercased().hasPrefix("msauth.") || (try? RedirectURI(parsing: $0 + "://auth"))?.form == .msalClientID
+            }
+            let adalShaped =
+                schemes.contains { $0.lowercased().hasPrefix("x-msauth-") } || (queried.contains("msauth") && !queried.contains("msauthv2"))
             if !msalShaped, adalShaped {
                 findings.append(
                     DoctorFinding(
                         .sdkMismatch,
                         "only ADAL-form schemes are registered (\(schemes.map { "'\($0)'" }.joined(separator: ", "))) and LSApplicationQueriesSchemes is ADAL's, while MSAL's rules are checked",
-                        fix: "pass --sdk adal (and --redirect-uri <scheme>://<bundle ID>) if the app uses ADAL; for MSAL, register msauth.<bundle ID>"))
+                        fix: "pass --sdk adal (and --redirect-uri <scheme>://<bundle ID>) if the app uses ADAL; for MSAL, register msauth.<bundle ID>"
+                    ))
             }
         }
     }
@@ -701,7 +708,10 @@ struct DoctorChecks {
     /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1).
     static func isScheme(_ text: String) -> Bool {
         guard let first = text.utf8.first, Self.isLetter(first) else { return false }
-        return text.utf8.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+        return text.utf8.allSatisfy {
+            isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+                || $0 == UInt8(ascii: ".")
+        }
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
@@ -755,7 +765,10 @@ struct DoctorChecks {
     ) {
         let lower = scheme.lowercased()
         if urlTypes.unreadable {
-            skip("url-scheme-registered", "'\(scheme)' is not among the registered schemes that could be read, and CFBundleURLTypes has a value of the wrong type (see plist-wrong-type)")
+            skip(
+                "url-scheme-registered",
+                "'\(scheme)' is not among the registered schemes that could be read, and CFBundleURLTypes has a value of the wrong type (see plist-wrong-type)"
+            )
             return
         }
         if let pending {
@@ -766,7 +779,10 @@ struct DoctorChecks {
         }
         // Already named by a registration finding whose fix registers it.
         if urlTypes.strays.contains(where: { $0 == scheme || Self.intendedScheme($0) == scheme }) { return }
-        if urlTypes.schemes.contains(where: { $0.expansion.isComplete && ($0.value.filter { !$0.isWhitespace } == scheme || (!Self.isScheme($0.value) && Self.intendedScheme($0.value) == scheme)) }) {
+        if urlTypes.schemes.contains(where: {
+            $0.expansion.isComplete
+                && ($0.value.filter { !$0.isWhitespace } == scheme || (!Self.isScheme($0.value) && Self.intendedScheme($0.value) == scheme))
+        }) {
             return
         }
         if let name = urlTypes.names.first(where: { $0.value.lowercased() == lower || Self.intendedScheme($0.value)?.lowercased() == lower }) {
@@ -783,7 +799,8 @@ struct DoctorChecks {
         if sdk.isMicrosoft, redirect?.form == .msalBroker, scheme == redirect?.reference.scheme.map(String.init) {
             fix += " (written msauth.$(PRODUCT_BUNDLE_IDENTIFIER), it follows the bundle ID in every configuration)"
         } else if sdk == .auth0, why.hasPrefix("the redirect URI") {
-            fix += " (written $(PRODUCT_BUNDLE_IDENTIFIER)), or use Auth0's https callback with useHTTPS() and webcredentials:<domain> in Associated Domains"
+            fix +=
+                " (written $(PRODUCT_BUNDLE_IDENTIFIER)), or use Auth0's https callback with useHTTPS() and webcredentials:<domain> in Associated Domains"
         }
         findings.append(
             DoctorFinding(
@@ -880,7 +897,8 @@ struct DoctorChecks {
             }
             findings.append(
                 DoctorFinding(
-                    .keychainGroupMissing, "\(item.label) has no keychain-access-groups, so \(sdk.displayName)'s keychain group '\(group)' is missing",
+                    .keychainGroupMissing,
+                    "\(item.label) has no keychain-access-groups, so \(sdk.displayName)'s keychain group '\(group)' is missing",
                     fix: "add keychain-access-groups with '$(AppIdentifierPrefix)\(group)' (Keychain Sharing capability)"))
             return
         }
@@ -928,7 +946,9 @@ struct DoctorChecks {
     private mutating func associatedDomainCheck(host: String, entitlements: [Entitlements]) {
         for item in entitlements {
             guard case .data(let data) = item.source, let plist = AppConfigurationDoctor.dictionary(data) else {
-                skip("associated-domains", "the https callback needs webcredentials:\(host) in Associated Domains, and \(item.label) could not be read", needed: false)
+                skip(
+                    "associated-domains",
+                    "the https callback needs webcredentials:\(host) in Associated Domains, and \(item.label) could not be read", needed: false)
                 continue
             }
             let domains = plist["com.apple.developer.associated-domains"] as? [String] ?? []
@@ -937,12 +957,15 @@ struct DoctorChecks {
                 DoctorFinding(
                     .associatedDomainMissing,
                     "\(item.label): the callback https://\(host)/… comes back only through Associated Domains, which "
-                        + (domains.isEmpty ? "are not set" : "have \(domains.map { "'\($0)'" }.joined(separator: ", ")) but not 'webcredentials:\(host)'"),
+                        + (domains.isEmpty
+                            ? "are not set" : "have \(domains.map { "'\($0)'" }.joined(separator: ", ")) but not 'webcredentials:\(host)'"),
                     fix: "add 'webcredentials:\(host)' to Associated Domains (Signing & Capabilities), or use the custom-scheme callback"))
             locate(from: findings.count - 1, in: item)
         }
         if entitlements.isEmpty {
-            skip("associated-domains", "the https callback needs webcredentials:\(host) in Associated Domains, and no entitlements were given", needed: false)
+            skip(
+                "associated-domains", "the https callback needs webcredentials:\(host) in Associated Domains, and no entitlements were given",
+                needed: false)
         }
     }
 
@@ -1066,7 +1089,8 @@ struct DoctorChecks {
             switch kind {
             case .unresolved:
                 result.append(
-                    DoctorFinding(.unexpandedVariable,
+                    DoctorFinding(
+                        .unexpandedVariable,
                         "$(\(name)) is not expanded (in \(places)): \(unresolvedExplanation), so the checks that need it were skipped",
                         fix: projectDescription != nil
                             ? "make the base .xcconfig files readable (for CocoaPods, run `pod install`), or pass --build-setting \(name)=<value>"
@@ -1075,52 +1099,60 @@ struct DoctorChecks {
                                 : "pass --project <App.xcodeproj> to read it from the project, or --build-setting \(name)=<value>"))
             case .unset:
                 result.append(
-                    DoctorFinding(.buildSettingUnset,
+                    DoctorFinding(
+                        .buildSettingUnset,
                         "\(name) is not set for \(projectDescription ?? "the target") at any level (target, project, .xcconfig files); Xcode substitutes an empty string (in \(places))",
                         fix:
                             "set \(name) in the target's build settings or its .xcconfig file; if Xcode itself provides it, pass --build-setting \(name)=<value>"
                     ))
             case .signing:
                 result.append(
-                    DoctorFinding(.signingVariable,
+                    DoctorFinding(
+                        .signingVariable,
                         "$(\(name)) (in \(places)) is filled in when the app is signed, from its provisioning profile",
                         fix: "nothing to do: the checks compare what follows it"))
             }
         }
         for (cycle, location) in cycles {
             result.append(
-                DoctorFinding(.buildSettingCycle,
+                DoctorFinding(
+                    .buildSettingCycle,
                     "\(cycle.joined(separator: " → ")): these settings refer to each other in a loop, which Xcode evaluates to an empty string (in \(location))",
                     fix: "give one of them a value that does not refer back"))
         }
         for (name, location) in unsupportedOperators {
             result.append(
-                DoctorFinding(.buildSettingOperatorUnsupported,
+                DoctorFinding(
+                    .buildSettingOperatorUnsupported,
                     "the operator ':\(name)' (in \(location)) is not one the doctor evaluates (lower, upper, identifier, rfc1034identifier, c99extidentifier, default=)",
                     fix: "pass the expanded value with --build-setting NAME=VALUE, or check the built app's Info.plist"))
         }
         for (text, location) in unterminated {
             result.append(
-                DoctorFinding(.buildSettingUnterminated,
+                DoctorFinding(
+                    .buildSettingUnterminated,
                     "'\(text)' (in \(location)) has no closing delimiter; Xcode reports an error for it",
                     fix: "close the reference: $(NAME)"))
         }
         for (reason, location) in limits {
             result.append(
-                DoctorFinding(.buildSettingExpansionLimit,
+                DoctorFinding(
+                    .buildSettingExpansionLimit,
                     "expanding \(location) stopped: \(reason)",
                     fix: "simplify the settings, or pass the expanded value with --build-setting NAME=VALUE"))
         }
         for name in used {
             guard let variants = expander.settings.conditionalVariants[name], !variants.isEmpty else { continue }
             result.append(
-                DoctorFinding(.buildSettingConditional,
+                DoctorFinding(
+                    .buildSettingConditional,
                     "\(name) also has conditional values, which the doctor does not evaluate: \(variants.joined(separator: ", ")); the unconditional value was used",
                     fix: "pass --build-setting \(name)=<value> to check with a conditional value"))
         }
         for (name, given) in givenSettings.sorted(by: { $0.key < $1.key }) where !used.contains(name) {
             result.append(
-                DoctorFinding(.buildSettingUnused,
+                DoctorFinding(
+                    .buildSettingUnused,
                     "\(given) was not used: no checked value refers to \(name)",
                     fix: "check the setting's name; values the files write out in full need no setting"))
         }

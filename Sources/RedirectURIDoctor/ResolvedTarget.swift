@@ -107,7 +107,8 @@ struct ResolvedTarget {
         guard let url = project.path(of: base) else {
             settingsAreIncomplete = true
             findings.append(
-                DoctorFinding(.xcconfigUnreadable,
+                DoctorFinding(
+                    .xcconfigUnreadable,
                     "the base configuration of \(origin) is outside the source tree, so its settings are unknown",
                     fix: "pass the settings the checks need with --build-setting NAME=VALUE"))
             return
@@ -116,7 +117,8 @@ struct ResolvedTarget {
         for problem in file.problems {
             settingsAreIncomplete = true
             findings.append(
-                DoctorFinding(.xcconfigUnreadable,
+                DoctorFinding(
+                    .xcconfigUnreadable,
                     "the base configuration of \(origin): \(problem.message); settings from it are unknown",
                     fix: problem.kind == .missingFile
                         ? "restore the file (for CocoaPods, run `pod install`), or pass the settings the checks need with --build-setting NAME=VALUE"

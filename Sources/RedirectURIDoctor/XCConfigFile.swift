@@ -82,7 +82,9 @@ struct XCConfigFile {
                 problems.append(
                     Problem(
                         kind: .includeCycle,
-                        message: "more than \(Self.maximumFilesRead) files are included in all at \(origin ?? shown); '\(shown)' and the files after it were not read"))
+                        message:
+                            "more than \(Self.maximumFilesRead) files are included in all at \(origin ?? shown); '\(shown)' and the files after it were not read"
+                    ))
                 filesRead += 1
             }
             return

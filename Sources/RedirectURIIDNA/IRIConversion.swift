@@ -59,7 +59,8 @@ public enum IRI {
                     .warning, .confusableCheckUnavailable,
                     "the host '\(host)' was not checked for look-alike characters: this system's ICU has no spoof checker"))
         }
-        for label in unicode.split(separator: ".") where Confusables.isAvailable && !label.allSatisfy({ (character: Character) in character.isASCII }) {
+        for label in unicode.split(separator: ".") where Confusables.isAvailable && !label.allSatisfy({ (character: Character) in character.isASCII })
+        {
             let checks = Confusables.check(String(label))
             let skeleton = Confusables.skeleton(String(label))
             let suspicious: SpoofChecks = [

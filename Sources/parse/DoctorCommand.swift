@@ -199,7 +199,8 @@ struct Doctor: ParsableCommand {
         if needed > 0 { summary.append(Self.counted(needed, "needed check") + " not run") }
         if report.skipped.count > needed { summary.append(Self.counted(report.skipped.count - needed, "check") + " skipped") }
         if let sdk = report.context.sdk, let redirect = report.context.redirectURI {
-            lines.append("checked: \(SDKFlavour(rawValue: sdk)?.displayName ?? sdk) (\(report.context.sdkSource ?? "given")), redirect URI \(redirect)")
+            lines.append(
+                "checked: \(SDKFlavour(rawValue: sdk)?.displayName ?? sdk) (\(report.context.sdkSource ?? "given")), redirect URI \(redirect)")
         }
         lines.append(errors == 0 && warnings == 0 && report.skipped.isEmpty ? "No problems found." : summary.joined(separator: ", ") + ".")
         return lines.joined(separator: "\n")
