@@ -164,7 +164,7 @@ struct DoctorCommandTests {
     @Test func xcodeAndGithubPathsAreRelativeToTheRoot() throws {
         let project = Self.path("Sample/IdentitySample.xcodeproj")
         let xcode = try CommandRunner.run(["doctor", "--format", "xcode", "--project", project, "--path-root", Self.projects.path])
-        #expect(xcode.standardOutput.contains("\nSample/IdentitySample/Info.plist:"))
+        #expect(xcode.standardOutput.hasPrefix("Sample/IdentitySample/Info.plist:"))
         #expect(xcode.standardOutput.contains(": error: the redirect URI's scheme"))
         let github = try CommandRunner.run(["doctor", "--format", "github", "--project", "IdentitySample.xcodeproj"], in: Self.projects.appendingPathComponent("Sample"))
         #expect(github.standardOutput.contains("::error file=IdentitySample/Info.plist,line="))

@@ -72,9 +72,14 @@ public struct DoctorAnnotations {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
-    /// The place of each finding, and of each needed check that did not run (at the Info.plist).
+    /// The place of each finding that needs attention, and of each needed check that did not run
+    /// (at the Info.plist). Informational findings (which target and SDK were checked, a signing
+    /// variable left for signing) are context for a person reading the text or JSON; as editor
+    /// notes, pull-request notices or code-scanning alerts on every build they would only be
+    /// noise around the one mistake, so these formats leave them out.
     private func entries(_ report: DoctorReport) -> [(severity: FindingSeverity, code: String, message: String, place: Place?)] {
-        var result: [(FindingSeverity, String, String, Place?)] = report.findings.map { finding in
+        let needingAttention = report.findings.filter { $0.severity == .error || $0.severity == .warning }
+        var result: [(FindingSeverity, String, String, Place?)] = needingAttention.map { finding in
             (finding.severity, finding.code.rawValue, "\(finding.message); fix: \(finding.fix)", place(of: finding))
         }
         for skipped in report.skipped where skipped.needed {
@@ -148,7 +153,7 @@ public struct DoctorAnnotations {
 
     /// A SARIF 2.1.0 log: one run of `parse doctor`, a rule per doctor code
     /// (``FindingCode/doctorRules``: summary, description, help with the fix, level), and a result
-    /// per finding with its file (relative to ``root``) and line; needed checks that did not run
+    /// per error or warning with its file (relative to ``root``) and line; needed checks that did not run
     /// are the invocation's notifications. Pretty-printed with sorted keys, so that it is stable.
     public func sarif(_ report: DoctorReport) throws -> String {
         let codes = FindingCode.doctorCodes
@@ -159,7 +164,9 @@ public struct DoctorAnnotations {
                 fullDescription: .init(text: rule?.description ?? code.rawValue), help: .init(text: rule?.help ?? ""),
                 defaultConfiguration: .init(level: Self.level(rule?.severity ?? .error)))
         }
-        let results = report.findings.map { finding in
+        // Errors and warnings only, as in the other annotation formats: an informational finding
+        // would be a code-scanning alert with nothing to fix.
+        let results = report.findings.filter { $0.severity == .error || $0.severity == .warning }.map { finding in
             SARIF.Result(
                 ruleId: finding.code.rawValue, ruleIndex: codes.firstIndex(of: finding.code),
                 level: Self.level(finding.severity), message: .init(text: "\(finding.message); fix: \(finding.fix)"),
@@ -172,7 +179,8 @@ public struct DoctorAnnotations {
             runs: [
                 SARIF.Run(
                     tool: .init(driver: .init(name: "parse doctor", version: ToolkitVersion.current, rules: rules)),
-                    invocations: [.init(executionSuccessful: true, toolExecutionNotifications: notifications)],
+                    // A needed check that could not run is a failed run, as the exit status says.
+                    invocations: [.init(executionSuccessful: notifications.isEmpty, toolExecutionNotifications: notifications)],
                     results: results)
             ])
         let encoder = JSONEncoder()
