@@ -311,7 +311,8 @@ struct BrokerRequestTests {
 
     @Test func duplicatedParametersAreProblems() throws {
         let polluted = Self.msalRequest + "&redirect_uri=msauth.com.evil.app%3A%2F%2Fauth"
-        #expect(throws: BrokerMessageError(.duplicateParameter, parameter: "redirect_uri",
+        // Reported where the second one is in the URL.
+        #expect(throws: BrokerMessageError(.duplicateParameter, parameter: "redirect_uri", offset: Self.msalRequest.utf8.count + 1,
             detail: "appears more than once; a reader that picks one lets an attacker choose")) {
             try BrokerRequest(parsing: polluted)
         }

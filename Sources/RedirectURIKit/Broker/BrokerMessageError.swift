@@ -30,8 +30,9 @@ public struct BrokerMessageError: Error, Sendable, Hashable, CustomStringConvert
         public static let invalidEncoding = Kind(rawValue: 6)
         /// The nested `redirect_uri` is not acceptable.
         public static let invalidRedirectURI = Kind(rawValue: 7)
-        /// The response does not come back to the request's redirect URI.
-        public static let redirectMismatch = Kind(rawValue: 8)
+        /// A name that differs from a field's only by letter case or surrounding whitespace
+        /// (`REDIRECT_URI`, `redirect_uri+`), which a server that folds or trims reads as the field.
+        public static let lookAlikeParameter = Kind(rawValue: 8)
 
         /// Every kind, in documentation order.
         public static let allKinds: [Kind] = (0..<UInt8(table.count)).map(Kind.init(rawValue:))
@@ -48,7 +49,10 @@ public struct BrokerMessageError: Error, Sendable, Hashable, CustomStringConvert
             ("invalid-value", "the parameter's value does not have the required syntax"),
             ("invalid-encoding", "a parameter's name or value does not percent-decode to well-formed UTF-8"),
             ("invalid-redirect-uri", "the redirect_uri is not one a broker can bind to the caller"),
-            ("redirect-mismatch", "the response does not come back to the request's redirect URI"),
+            (
+                "look-alike-parameter",
+                "the parameter's name differs from a field's only by letter case or surrounding whitespace; a server that folds case or trims would read a different message"
+            ),
         ]
     }
 

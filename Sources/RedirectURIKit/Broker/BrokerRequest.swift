@@ -87,11 +87,19 @@ public struct BrokerRequest: Sendable, Hashable {
 
     /// Parses a broker request URL and requires it to have no problems.
     ///
-    /// - Throws: ``BrokerMessageError``: the first of ``problems()``, or why the URL is not a
-    ///   broker request at all.
+    /// - Throws: ``BrokerMessageError``: why the URL is not a broker request, why its parameters
+    ///   are ambiguous (``BrokerMessage/ambiguity``), or else the first of ``problems()``.
     public init(parsing text: String) throws(BrokerMessageError) {
-        let request = try Self.parseParameters(text)
-        if let problem = request.problems().first { throw problem }
+        let reference: URIReference
+        do {
+            reference = try URIReference(parsing: text, as: .uri)
+        } catch {
+            throw BrokerMessageError(parsing: error)
+        }
+        let message = BrokerMessage(reference)
+        let request = try Self.parseParameters(message)
+        if let ambiguity = message.ambiguity { throw ambiguity }
+        if let problem = request.problems(redirect: message.nestedRedirect).first { throw problem }
         self = request
     }
 
@@ -108,16 +116,19 @@ public struct BrokerRequest: Sendable, Hashable {
 
     /// Reads the endpoint and parameters of a parsed URL.
     public static func parseParameters(_ reference: URIReference) throws(BrokerMessageError) -> BrokerRequest {
-        guard let endpoint = BrokerEndpoint(reference), reference.fragment == nil else {
+        try parseParameters(BrokerMessage(reference))
+    }
+
+    /// Reads the endpoint and parameters of a message.
+    ///
+    /// - Throws: ``BrokerMessageError`` `not-a-broker-request` when the message is not addressed
+    ///   to a broker or has a fragment, `invalid-encoding` when a parameter does not decode.
+    public static func parseParameters(_ message: BrokerMessage) throws(BrokerMessageError) -> BrokerRequest {
+        guard case .request(let endpoint) = message.recognition, message.url.ranges.fragment == nil else {
             throw BrokerMessageError(.notABrokerRequest)
         }
-        let decoded: [(name: String, value: String?)]
-        do {
-            decoded = try QueryParameters(reference.query ?? "", decoding: .form).decoded()
-        } catch {
-            throw BrokerMessageError(error, queryStart: reference.ranges.query?.lowerBound ?? 0)
-        }
-        return BrokerRequest(endpoint: endpoint, parameters: decoded.map { BrokerParameter($0.name, $0.value) })
+        if let ambiguity = message.ambiguity, ambiguity.kind == .invalidEncoding { throw ambiguity }
+        return BrokerRequest(endpoint: endpoint, parameters: message.decodedParameters ?? [])
     }
 
     /// The URL: the endpoint, then each parameter form-encoded (uppercase hex, space as `+`).
@@ -127,17 +138,16 @@ public struct BrokerRequest: Sendable, Hashable {
 
     /// The value of `name` when it appears exactly once (`""` for a piece without `=`).
     public func value(_ name: String) -> String? {
-        let matches = parameters.filter { $0.name == name }
-        return matches.count == 1 ? (matches[0].value ?? "") : nil
+        var found: BrokerParameter?
+        for parameter in parameters where parameter.name == name {
+            guard found == nil else { return nil }
+            found = parameter
+        }
+        return found.map { $0.value ?? "" }
     }
 
     /// The parameters brokers define; anything else is kept in ``unknownParameters``.
-    public static let knownNames: Set<String> = [
-        "authority", "client_id", "redirect_uri", "correlation_id", "broker_key", "broker_nonce",
-        "client_version", "resource", "scope", "claims", "client_capabilities", "intune_enrollment_ids",
-        "intune_mam_resource", "client_app_name", "client_app_version", "extra_qp", "extra_query_param",
-        "username", "login_hint", "prompt", "force", "skip_cache", "max_protocol_ver", "msg_protocol_ver",
-    ]
+    public static let knownNames: Set<String> = Set(BrokerField.allCases.filter(\.isRequestField).map(\.text))
 
     /// Parameters outside ``knownNames``, in order.
     public var unknownParameters: [BrokerParameter] { parameters.filter { !Self.knownNames.contains($0.name) } }
@@ -178,21 +188,22 @@ public struct BrokerRequest: Sendable, Hashable {
     public var redirectURI: RedirectURI? { value("redirect_uri").flatMap { try? RedirectURI(parsing: $0) } }
 
     /// Everything wrong with the request that can be seen without keys, in parameter order:
-    /// duplicates, missing required parameters, and malformed values.
+    /// ambiguous parameters (a name twice, or a look-alike of a field's: see
+    /// ``BrokerMessage/ambiguity``), missing required parameters, and malformed values.
     ///
     /// Required: `authority`, `client_id`, `redirect_uri`, `correlation_id`, `broker_key`,
     /// `client_version`, and a protocol version — `max_protocol_ver` with `resource` for the ADAL
     /// protocol (always on `msauth://`), `msg_protocol_ver` with `scope` for MSAL.
     public func problems() -> [BrokerMessageError] {
+        problems(redirect: value("redirect_uri").map { text in Result { () throws(URIParseError) in try RedirectURI(parsing: text) } })
+    }
+
+    /// ``problems()``, with the `redirect_uri` already parsed (a message parses it once).
+    func problems(redirect: Result<RedirectURI, URIParseError>?) -> [BrokerMessageError] {
         var problems: [BrokerMessageError] = []
-        var seen: Set<String> = []
-        for parameter in parameters where !seen.insert(parameter.name).inserted {
-            if !problems.contains(where: { $0.kind == .duplicateParameter && $0.parameter == parameter.name }) {
-                problems.append(
-                    BrokerMessageError(
-                        .duplicateParameter, parameter: parameter.name,
-                        detail: "appears more than once; a reader that picks one lets an attacker choose"))
-            }
+        let names = parameters.lazy.map { PieceName(decoded: $0.name) }
+        if let finding = ParameterPollution.firstFinding(names, lookAlikesOf: \.isRequestField) {
+            problems.append(ParameterPollution.error(finding, offset: nil))
         }
         let adal = endpoint == .msauth || isADALProtocol
         var required = ["authority", "client_id", "redirect_uri", "correlation_id", "broker_key", "client_version"]
@@ -223,7 +234,8 @@ public struct BrokerRequest: Sendable, Hashable {
                     invalid(parameter.name, "must be an https URI with a host, no userinfo and no fragment")
                 }
             case "redirect_uri":
-                problems += redirectProblems(value)
+                // A repeated redirect_uri has no single value: the ambiguity above says so.
+                if let redirect { problems += redirectProblems(redirect) }
             case "client_version", "broker_nonce":
                 if value.isEmpty { invalid(parameter.name, "must not be empty") }
             default:
@@ -239,11 +251,11 @@ public struct BrokerRequest: Sendable, Hashable {
     /// The redirect rules' view of a request's `redirect_uri`: the form must let a broker bind
     /// the redirect to the caller (a bundle ID, or for the client-ID form the request's
     /// `client_id`), and a wrapper must be one.
-    func redirectProblems(_ value: String) -> [BrokerMessageError] {
+    func redirectProblems(_ parsed: Result<RedirectURI, URIParseError>) -> [BrokerMessageError] {
         let redirect: RedirectURI
-        do {
-            redirect = try RedirectURI(parsing: value)
-        } catch {
+        switch parsed {
+        case .success(let parsedRedirect): redirect = parsedRedirect
+        case .failure(let error):
             return [
                 BrokerMessageError(
                     .invalidRedirectURI, parameter: "redirect_uri",

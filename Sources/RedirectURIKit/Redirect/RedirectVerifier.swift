@@ -161,18 +161,24 @@ public struct RedirectVerifier: Sendable {
     }
 
     func verify(_ parsed: Result<URIReference, URIParseError>, callerBundleID: String?) -> VerificationVerdict {
+        verify(classified: parsed.map(RedirectURI.init(classifying:)), callerBundleID: callerBundleID)
+    }
+
+    /// Verifies a presented redirect URI that was parsed and classified already (a broker
+    /// message's `redirect_uri`), so that it is not parsed again.
+    func verify(classified parsed: Result<RedirectURI, URIParseError>, callerBundleID: String?) -> VerificationVerdict {
         // syntax: a valid absolute URI (ASCII is implied: the grammar has no non-ASCII byte).
-        let reference: URIReference
+        let presented: RedirectURI
         switch parsed {
-        case .success(let parsedReference): reference = parsedReference
+        case .success(let redirect): presented = redirect
         case .failure(let error):
             return .rejected(.syntax, "not a valid absolute URI: \(error.kind) at offset \(error.offset)")
         }
+        let reference = presented.reference
         // fragment
         if let fragment = reference.ranges.fragment {
             return .rejected(.fragment, "the redirect URI has a fragment ('#' at offset \(fragment.lowerBound - 1))")
         }
-        let presented = RedirectURI(classifying: reference)
         // wrapper, then exact-match and loopback-port.
         let matched: String
         if reference.withBytes({ RedirectRules.isWrapperCandidate($0, reference.ranges) }) {

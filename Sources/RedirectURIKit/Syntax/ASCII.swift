@@ -64,6 +64,11 @@ enum ASCII {
         (uppercaseA...uppercaseZ).contains(byte) ? byte | caseBit : byte
     }
 
+    /// Space, tab, LF, VT, FF or CR: what a server's trim removes around a name.
+    @inlinable
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == space || (tab...carriageReturn).contains(byte)
+    }
 }
 
 extension UnsafeBufferPointer<UInt8> {
