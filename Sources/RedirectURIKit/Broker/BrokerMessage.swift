@@ -238,6 +238,39 @@ public struct BrokerMessage: Sendable {
     /// `nil` when the message is not a request, has no single decodable `redirect_uri`, or it
     /// does not parse as an absolute URI.
     public var redirectURI: RedirectURI? { try? nestedRedirect?.get() }
+
+    /// Everything wrong with the message as what it is recognised as: for a request, why it
+    /// cannot be read or else its ambiguity and ``BrokerRequest/problems()``; for a response or
+    /// an error response, why ``BrokerResponse`` rejects it; nothing for a URL that is neither.
+    /// Nothing is parsed again.
+    public var problems: [BrokerMessageError] {
+        switch recognition {
+        case .request:
+            do {
+                return try BrokerRequest.parseParameters(self).problems(redirect: nestedRedirect, message: self)
+            } catch {
+                return [error]
+            }
+        case .response, .errorResponse:
+            do {
+                _ = try BrokerResponse(self)
+                return []
+            } catch {
+                return [error]
+            }
+        case .none:
+            return []
+        }
+    }
+
+    /// For a request: verifies it with its own `redirect_uri` as the one registration, as
+    /// ``BrokerRequest/checkRedirectURI(callerBundleID:options:)`` does, without parsing the
+    /// URL or the redirect URI again. `nil` when the message is not a request.
+    public func checkRedirectURI(callerBundleID: String, options: VerificationOptions = .strict) -> VerificationVerdict? {
+        guard case .request = recognition else { return nil }
+        return RedirectVerifier(registered: redirectURI.map { [$0] } ?? [], options: options)
+            .verify(message: self, callerBundleID: callerBundleID)
+    }
 }
 
 extension BrokerMessage.Recognition {

@@ -98,8 +98,7 @@ public struct BrokerRequest: Sendable, Hashable {
         }
         let message = BrokerMessage(reference)
         let request = try Self.parseParameters(message)
-        if let ambiguity = message.ambiguity { throw ambiguity }
-        if let problem = request.problems(redirect: message.nestedRedirect).first { throw problem }
+        if let problem = request.problems(redirect: message.nestedRedirect, message: message).first { throw problem }
         self = request
     }
 
@@ -198,11 +197,16 @@ public struct BrokerRequest: Sendable, Hashable {
         problems(redirect: value("redirect_uri").map { text in Result { () throws(URIParseError) in try RedirectURI(parsing: text) } })
     }
 
-    /// ``problems()``, with the `redirect_uri` already parsed (a message parses it once).
-    func problems(redirect: Result<RedirectURI, URIParseError>?) -> [BrokerMessageError] {
+    /// ``problems()``, with the `redirect_uri` already parsed (a message parses it once) and,
+    /// for a request read from a message, the message's own ambiguity verdict (the same rule,
+    /// with the offset of the piece at fault).
+    func problems(redirect: Result<RedirectURI, URIParseError>?, message: BrokerMessage? = nil) -> [BrokerMessageError] {
         var problems: [BrokerMessageError] = []
-        let names = parameters.lazy.map { PieceName(decoded: $0.name) }
-        if let finding = ParameterPollution.firstFinding(names, lookAlikesOf: \.isRequestField) {
+        if let message {
+            if let ambiguity = message.ambiguity { problems.append(ambiguity) }
+        } else if let finding = ParameterPollution.firstFinding(
+            parameters.lazy.map { PieceName(decoded: $0.name) }, lookAlikesOf: \.isRequestField)
+        {
             problems.append(ParameterPollution.error(finding, offset: nil))
         }
         let adal = endpoint == .msauth || isADALProtocol

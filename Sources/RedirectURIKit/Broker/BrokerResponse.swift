@@ -128,6 +128,9 @@ public struct BrokerResponse: Sendable {
         }
     }
 
+    /// The parameters a response or an error response defines.
+    public static let fieldNames: [String] = BrokerField.allCases.filter(\.isResponseField).map(\.text)
+
     /// Builds a response URL from a redirect URI and parameters (form-encoded, in order).
     public static func url(redirectURI: String, parameters: [BrokerParameter]) -> String {
         redirectURI + "?" + BrokerParameter.formEncodedQuery(parameters)

@@ -133,12 +133,23 @@ public struct RedirectVerifier: Sendable {
 
     /// Creates a verifier for an app's registered redirect URIs.
     public init(registered: [String], options: VerificationOptions = .strict) {
+        self.init(registered: registered, parsed: registered.compactMap { try? RedirectURI(parsing: $0) }, options: options)
+    }
+
+    /// Creates a verifier for registered redirect URIs that were parsed already (they are not
+    /// parsed again).
+    public init(registered: [RedirectURI], options: VerificationOptions = .strict) {
+        self.init(registered: registered.map { String($0.reference.text) }, parsed: registered, options: options)
+    }
+
+    /// `parsed`: the registrations that parse, in order.
+    init(registered: [String], parsed: [RedirectURI], options: VerificationOptions) {
         self.registered = registered
         self.options = options
         var plain: [(RedirectURI, String)] = []
         var unwrapped: [(RedirectURI, String)] = []
-        for text in registered {
-            guard let redirect = try? RedirectURI(parsing: text) else { continue }
+        for redirect in parsed {
+            let text = String(redirect.reference.text)
             if redirect.reference.withBytes({ RedirectRules.isWrapperCandidate($0, redirect.reference.ranges) }) {
                 if let inner = redirect.inner { unwrapped.append((inner, text)) }
             } else {
@@ -153,6 +164,11 @@ public struct RedirectVerifier: Sendable {
     /// Verifies `presented` (any text) for a caller whose bundle ID the OS reported.
     public func verify(_ presented: String, callerBundleID: String? = nil) -> VerificationVerdict {
         verify(Result { () throws(URIParseError) in try URIReference(parsing: presented, as: .uri) }, callerBundleID: callerBundleID)
+    }
+
+    /// Verifies a redirect URI that was parsed and classified already (it is not parsed again).
+    public func verify(_ presented: RedirectURI, callerBundleID: String? = nil) -> VerificationVerdict {
+        verify(classified: .success(presented), callerBundleID: callerBundleID)
     }
 
     /// Verifies presented bytes; invalid UTF-8 fails rule `syntax`.

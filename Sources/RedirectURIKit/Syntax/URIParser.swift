@@ -47,6 +47,9 @@ public enum URIParser {
     static func parse(
         _ input: UnsafeBufferPointer<UInt8>, as grammar: URIGrammar, vectorized: Bool
     ) throws(URIParseError) -> URIComponentRanges {
+        #if DEBUG
+            ParseCount.record()
+        #endif
         guard input.count <= maximumInputLength else {
             throw URIParseError(.inputTooLong, at: maximumInputLength, in: input)
         }
