@@ -174,7 +174,7 @@ public struct InputAnalyzer: Sendable {
         }
         var fields: [String: String] = ["redirect_uri": String(response.redirectURI)]
         for name in BrokerResponse.fieldNames {
-            if let value = response.value(name) { fields[name] = value }
+            if let value = message.value(name) { fields[name] = value }
         }
         return MessageReport(type: response.kind.rawValue, protocol: response.protocolVersion, fields: fields, problems: [])
     }

@@ -64,18 +64,22 @@ enum BrokerField: UInt8, CaseIterable, Sendable {
     /// The field named exactly `bytes` (a decoded name), if any.
     @inline(__always)
     init?(named bytes: UnsafeBufferPointer<UInt8>) {
-        // Lengths first: most pieces are ruled out by one comparison per field.
-        for field in BrokerField.allCases {
-            let name = field.name
-            if name.utf8CodeUnitCount == bytes.count,
-                bytes.equalsBytes(of: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            {
-                self = field
-                return
-            }
+        // Only the fields of that length are compared (one to four): testing every field's
+        // length cost about 130 instructions a piece.
+        guard bytes.count < Self.byLength.count else { return nil }
+        for field in Self.byLength[bytes.count] where bytes.equalsBytes(of: field.name) {
+            self = field
+            return
         }
         return nil
     }
+
+    /// The fields by the length of their names.
+    static let byLength: [[BrokerField]] = {
+        var table = [[BrokerField]](repeating: [], count: 1 + (allCases.map { $0.name.utf8CodeUnitCount }.max() ?? 0))
+        for field in allCases { table[field.name.utf8CodeUnitCount].append(field) }
+        return table
+    }()
 
     /// The field named exactly `name`, if any.
     init?(named name: String) {

@@ -41,6 +41,9 @@ public struct BrokerMessage: Sendable {
     public let url: URIReference
     /// What the URL is.
     public let recognition: Recognition
+    /// `msg_protocol_ver` (of the first piece of that name), when valid: 1–3 digits without a
+    /// leading zero.
+    public let protocolVersion: Int?
     /// Why the parameters cannot be read unambiguously, or `nil`: the first piece that does not
     /// decode (kind `invalid-encoding`) or else the first name that repeats an earlier one
     /// (`duplicate-parameter`) or only looks like a field of the message's kind
@@ -52,6 +55,9 @@ public struct BrokerMessage: Sendable {
 
     /// The pieces, in order.
     let pieces: [Piece]
+    /// The decoded names that are no field's, in order (most messages have none): the pieces
+    /// point into it, so that a piece holds no string and copying one retains nothing.
+    let otherNames: [String]
     /// The fields present.
     let fields: BrokerField.FieldSet
 
@@ -61,30 +67,59 @@ public struct BrokerMessage: Sendable {
         let nameEnd: Int
         /// Where the value ends; -1 for a piece without `=`.
         let valueEnd: Int
-        let name: PieceName
+        /// The field the decoded name is.
+        let field: BrokerField?
+        /// The field the decoded name only looks like.
+        let lookAlike: BrokerField?
+        /// Where the decoded name is in ``BrokerMessage/otherNames`` when it is no field's;
+        /// -1 for a field, or a name that does not decode.
+        let other: Int
         /// Whether the name and value decode (form decoding, strict UTF-8).
         let decodes: Bool
-        /// For `response`: whether the value is all base64url (found while finding its end).
-        let valueIsBase64URL: Bool
+        /// Whether the value has its field's syntax, for the fields whose syntax is checked as
+        /// they are read: `response` all base64url (found while finding its end), `hash` 64
+        /// uppercase hex digits. False for any other piece.
+        let valueHasFieldSyntax: Bool
 
         var valueRange: Range<Int>? { valueEnd < 0 ? nil : (nameEnd &+ 1)..<valueEnd }
+    }
+
+    /// A piece's name as the pollution rule sees it.
+    func name(of piece: Piece) -> PieceName {
+        PieceName(field: piece.field, other: piece.other < 0 ? nil : otherNames[piece.other], lookAlike: piece.lookAlike)
     }
 
     /// Reads a parsed URL as a broker message.
     public init(_ url: URIReference) {
         self.url = url
         var pieces: [Piece] = []
+        var otherNames: [String] = []
         var fields = BrokerField.FieldSet()
+        var repeatsAField = false
         var undecodable: QueryParameterError?
-        if let query = url.ranges.query {
-            undecodable = url.withBytes { text in
-                Self.read(UnsafeBufferPointer(rebasing: text[query]), at: query.lowerBound, into: &pieces, fields: &fields)
+        var endpoint: BrokerEndpoint?
+        var protocolVersion: Int?
+        // One visit to the URL's bytes for the endpoint and the pieces.
+        url.withBytes { text in
+            endpoint = BrokerEndpoint(bytes: text, url.ranges)
+            guard let query = url.ranges.query else { return }
+            // Room for a typical message's pieces at once: growing from empty reallocated three
+            // times for a four-piece response.
+            pieces.reserveCapacity(8)
+            undecodable = Self.read(
+                UnsafeBufferPointer(rebasing: text[query]), at: query.lowerBound, into: &pieces, otherNames: &otherNames,
+                fields: &fields, repeatsAField: &repeatsAField)
+            for piece in pieces where piece.field == .msgProtocolVer {
+                protocolVersion = BrokerValueSyntax.protocolVersion(UnsafeBufferPointer(rebasing: text[piece.valueRange ?? piece.nameEnd..<piece.nameEnd]))
+                break
             }
         }
+        self.protocolVersion = protocolVersion
         self.pieces = pieces
+        self.otherNames = otherNames
         self.fields = fields
         let recognition: Recognition
-        if let endpoint = BrokerEndpoint(url) {
+        if let endpoint {
             recognition = .request(endpoint)
         } else if fields.contains(.errorCode) {
             recognition = .errorResponse
@@ -96,7 +131,14 @@ public struct BrokerMessage: Sendable {
         self.recognition = recognition
         if let undecodable {
             ambiguity = BrokerMessageError(undecodable, queryStart: url.ranges.query?.lowerBound ?? 0)
-        } else if let finding = ParameterPollution.firstFinding(pieces.lazy.map(\.name), lookAlikesOf: recognition.fieldFilter) {
+        } else if !repeatsAField, otherNames.isEmpty {
+            // Every name is a field's, each once: the rule has nothing to find (only a name that
+            // is no field's can look like one), and most messages end here.
+            ambiguity = nil
+        } else if let finding = ParameterPollution.firstFinding(
+            pieces.lazy.map { PieceName(field: $0.field, other: $0.other < 0 ? nil : otherNames[$0.other], lookAlike: $0.lookAlike) },
+            lookAlikesOf: recognition.fieldFilter)
+        {
             ambiguity = ParameterPollution.error(finding, offset: pieces[finding.index].nameStart)
         } else {
             ambiguity = nil
@@ -112,7 +154,8 @@ public struct BrokerMessage: Sendable {
     /// Reads the pieces of `query` (the URL's bytes from `queryStart`) in one pass; returns the
     /// first piece that does not decode.
     static func read(
-        _ query: UnsafeBufferPointer<UInt8>, at queryStart: Int, into pieces: inout [Piece], fields: inout BrokerField.FieldSet
+        _ query: UnsafeBufferPointer<UInt8>, at queryStart: Int, into pieces: inout [Piece], otherNames: inout [String],
+        fields: inout BrokerField.FieldSet, repeatsAField: inout Bool
     ) -> QueryParameterError? {
         var undecodable: QueryParameterError?
         var start = 0
@@ -141,13 +184,18 @@ public struct BrokerMessage: Sendable {
             }
             var valueEnd = -1
             var valueIsBase64URL = false
+            var valueHasFieldSyntax = false
             if hasValue {
                 if name.field == .response {
                     // The ciphertext, kilobytes long, is read once: its end and its alphabet
                     // together (see Base64.base64URLValue(inQuery:from:)).
                     (valueEnd, valueIsBase64URL) = Base64.base64URLValue(inQuery: query, from: nameEnd &+ 1)
+                    valueHasFieldSyntax = valueIsBase64URL
                 } else {
                     valueEnd = VectorScan.firstIndex(of: ASCII.ampersand, in: query, from: nameEnd &+ 1, to: query.count)
+                    if name.field == .hash {
+                        valueHasFieldSyntax = BrokerValueSyntax.isUppercaseSHA256Hex(UnsafeBufferPointer(rebasing: query[(nameEnd &+ 1)..<valueEnd]))
+                    }
                 }
                 // Every value must decode, so that the decoded parameters describe the whole
                 // message; base64url, and any value without `%` or `+`, decodes to itself.
@@ -159,17 +207,22 @@ public struct BrokerMessage: Sendable {
                     }
                 }
             }
-            if let field = name.field { _ = fields.insert(field) }
+            if let field = name.field, !fields.insert(field) { repeatsAField = true }
             if let failure, undecodable == nil {
                 undecodable = QueryParameterError(
                     .invalidEncoding, name: name.decoded ?? String(decoding: rawName, as: UTF8.self), offset: start,
                     underlying: failure)
             }
+            var other = -1
+            if let name = name.other {
+                other = otherNames.count
+                otherNames.append(name)
+            }
             pieces.append(
                 Piece(
                     nameStart: start &+ queryStart, nameEnd: nameEnd &+ queryStart,
-                    valueEnd: valueEnd < 0 ? -1 : valueEnd &+ queryStart, name: name, decodes: failure == nil,
-                    valueIsBase64URL: valueIsBase64URL))
+                    valueEnd: valueEnd < 0 ? -1 : valueEnd &+ queryStart, field: name.field, lookAlike: name.lookAlike,
+                    other: other, decodes: failure == nil, valueHasFieldSyntax: valueHasFieldSyntax))
             start = (valueEnd < 0 ? nameEnd : valueEnd) &+ 1
         }
         return undecodable
@@ -185,7 +238,7 @@ public struct BrokerMessage: Sendable {
     /// The one piece that names `field`, or `nil` when there is none or more than one.
     static func single(_ field: BrokerField, in pieces: [Piece]) -> Piece? {
         var found: Piece?
-        for piece in pieces where piece.name.field == field {
+        for piece in pieces where piece.field == field {
             guard found == nil else { return nil }
             found = piece
         }
@@ -210,7 +263,7 @@ public struct BrokerMessage: Sendable {
         var result: [BrokerParameter] = []
         result.reserveCapacity(pieces.count)
         for piece in pieces {
-            guard piece.decodes, let name = piece.name.decoded, let value = Self.decodedValue(of: piece, in: url) else { return nil }
+            guard piece.decodes, let name = name(of: piece).decoded, let value = Self.decodedValue(of: piece, in: url) else { return nil }
             result.append(BrokerParameter(name, piece.valueEnd < 0 ? nil : value))
         }
         return result
@@ -222,7 +275,7 @@ public struct BrokerMessage: Sendable {
     public func value(_ name: String) -> String? {
         let target = PieceName(decoded: name)
         var found: Piece?
-        for piece in pieces where piece.name.field == target.field && piece.name.other == target.other && piece.decodes {
+        for piece in pieces where piece.decodes && piece.field == target.field && self.name(of: piece).other == target.other {
             guard found == nil else { return nil }
             found = piece
         }

@@ -46,17 +46,32 @@ public enum BrokerEndpoint: String, Sendable, Hashable, CaseIterable {
     /// The endpoint a parsed URL addresses (scheme compared ignoring case, as RFC 3986 allows;
     /// host and path exactly), or `nil`.
     public init?(_ reference: URIReference) {
-        guard let scheme = reference.scheme, reference.userinfo == nil, reference.port == nil,
-            let host = reference.host
-        else { return nil }
-        let lowered = String(decoding: scheme.utf8.map(ASCII.lowercased), as: UTF8.self)
-        if host == "broker", reference.path.isEmpty, let endpoint = BrokerEndpoint(rawValue: lowered), endpoint != .universalLink {
-            self = endpoint
-        } else if lowered == "https", host == "login.microsoftonline.com", reference.path == "/applebroker/msauthv2" {
-            self = .universalLink
-        } else {
+        guard let endpoint = reference.withBytes({ BrokerEndpoint(bytes: $0, reference.ranges) }) else { return nil }
+        self = endpoint
+    }
+
+    /// The endpoint of a parsed URL, from its bytes and ranges.
+    // Compared in the URL's bytes: every broker message is asked this, and slicing and
+    // lowercasing the scheme as strings cost more than reading the rest of a response.
+    init?(bytes: UnsafeBufferPointer<UInt8>, _ ranges: URIComponentRanges) {
+        guard let scheme = ranges.scheme, ranges.userinfo == nil, ranges.port == nil, let host = ranges.host else { return nil }
+        let endpoint: BrokerEndpoint? = {
+            let scheme = UnsafeBufferPointer(rebasing: bytes[scheme])
+            let host = UnsafeBufferPointer(rebasing: bytes[host])
+            let path = UnsafeBufferPointer(rebasing: bytes[ranges.path])
+            if path.isEmpty, host.equalsBytes(of: "broker") {
+                if scheme.equalsASCIIIgnoringCase("msauth") { return .msauth }
+                if scheme.equalsASCIIIgnoringCase("msauthv2") { return .msauthv2 }
+                if scheme.equalsASCIIIgnoringCase("msauthv3") { return .msauthv3 }
+            } else if scheme.equalsASCIIIgnoringCase("https"), host.equalsBytes(of: "login.microsoftonline.com"),
+                path.equalsBytes(of: "/applebroker/msauthv2")
+            {
+                return .universalLink
+            }
             return nil
-        }
+        }()
+        guard let endpoint else { return nil }
+        self = endpoint
     }
 }
 

@@ -21,9 +21,10 @@ public struct BrokerResponse: Sendable {
     }
 
     /// The parsed URL.
-    public var url: URIReference { message.url }
-    /// The message the response was read from.
-    public let message: BrokerMessage
+    public let url: URIReference
+    /// The URL read as a message (read again when asked: a response keeps only the URL and
+    /// the offsets of its fields, so that copying one retains only the URL's text).
+    public var message: BrokerMessage { BrokerMessage(url) }
     /// Success or error.
     public let kind: Kind
     /// `msg_protocol_ver`, when present and valid.
@@ -90,20 +91,26 @@ public struct BrokerResponse: Sendable {
             throw BrokerMessageError(.notABrokerResponse)
         }
         if let ambiguity = message.ambiguity { throw ambiguity }
-        self.message = message
-        let pieces = message.pieces
-        let response = BrokerMessage.single(.response, in: pieces)
-        let hash = BrokerMessage.single(.hash, in: pieces)
-        let protocolPiece = BrokerMessage.single(.msgProtocolVer, in: pieces)
-        let brokerNonce = BrokerMessage.single(.brokerNonce, in: pieces)
-        let errorCode = BrokerMessage.single(.errorCode, in: pieces)
+        self.url = reference
+        // The fields read here, in one walk over the pieces (the message's verdict says none is
+        // there twice).
+        var response, hash, protocolPiece, brokerNonce, errorCode: BrokerMessage.Piece?
+        for piece in message.pieces {
+            switch piece.field {
+            case .response?: response = piece
+            case .hash?: hash = piece
+            case .msgProtocolVer?: protocolPiece = piece
+            case .brokerNonce?: brokerNonce = piece
+            case .errorCode?: errorCode = piece
+            default: break
+            }
+        }
         // A name without '=' has the empty value.
         func value(_ piece: BrokerMessage.Piece?) -> Range<Int>? { piece.map { $0.valueRange ?? $0.nameEnd..<$0.nameEnd } }
         fields = Fields(response: value(response), hash: value(hash), brokerNonce: value(brokerNonce), errorCode: value(errorCode))
         let protocolText = value(protocolPiece)
-        protocolVersion = protocolText.flatMap { range in
-            reference.withBytes { BrokerValueSyntax.protocolVersion(UnsafeBufferPointer(rebasing: $0[range])) }
-        }
+        let hashRange = fields.hash
+        protocolVersion = message.protocolVersion
         if let errorCode = fields.errorCode {
             kind = .error
             if errorCode.isEmpty { throw BrokerMessageError(.invalidValue, parameter: "error_code", detail: "must not be empty") }
@@ -116,11 +123,11 @@ public struct BrokerResponse: Sendable {
             throw BrokerMessageError(.invalidValue, parameter: "msg_protocol_ver", detail: "'\(text)' is not a protocol version")
         }
         guard let responseRange = fields.response else { throw BrokerMessageError(.missingParameter, parameter: "response") }
-        guard response?.valueIsBase64URL == true, !responseRange.isEmpty, responseRange.count % 4 != 1 else {
+        guard response?.valueHasFieldSyntax == true, !responseRange.isEmpty, responseRange.count % 4 != 1 else {
             throw BrokerMessageError(.invalidValue, parameter: "response", detail: "must be unpadded base64url")
         }
-        guard let hashRange = fields.hash else { throw BrokerMessageError(.missingParameter, parameter: "hash") }
-        guard reference.withBytes({ BrokerValueSyntax.isUppercaseSHA256Hex(UnsafeBufferPointer(rebasing: $0[hashRange])) }) else {
+        guard hashRange != nil else { throw BrokerMessageError(.missingParameter, parameter: "hash") }
+        guard hash?.valueHasFieldSyntax == true else {
             throw BrokerMessageError(.invalidValue, parameter: "hash", detail: "must be 64 uppercase hex digits (a SHA-256)")
         }
         if let brokerNonce = fields.brokerNonce, brokerNonce.isEmpty {

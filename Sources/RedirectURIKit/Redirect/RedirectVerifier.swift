@@ -177,7 +177,10 @@ public struct RedirectVerifier: Sendable {
     }
 
     func verify(_ parsed: Result<URIReference, URIParseError>, callerBundleID: String?) -> VerificationVerdict {
-        verify(classified: parsed.map(RedirectURI.init(classifying:)), callerBundleID: callerBundleID)
+        switch parsed {
+        case .success(let reference): verify(classified: .success(RedirectURI(classifying: reference)), callerBundleID: callerBundleID)
+        case .failure(let error): verify(classified: .failure(error), callerBundleID: callerBundleID)
+        }
     }
 
     /// Verifies a presented redirect URI that was parsed and classified already (a broker

@@ -95,6 +95,12 @@ extension UnsafeBufferPointer<UInt8> {
         return true
     }
 
+    /// Whether the bytes are exactly `literal`.
+    @inline(__always)
+    func equalsBytes(of literal: StaticString) -> Bool {
+        equalsBytes(of: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
     /// Whether the bytes are `literal`, a lowercase ASCII literal, ignoring ASCII case.
     @inline(__always)
     func equalsASCIIIgnoringCase(_ literal: StaticString) -> Bool {
