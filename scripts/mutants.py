@@ -264,7 +264,7 @@ MUTANTS: list[Mutant] = [
       'host.count == 4 && host.hasASCIIPrefix("code")',
       'host.hasASCIIPrefix("code")',
       "wrapper host: length not checked (msauth://codes/… read as the wrapper)"),
-    M("E-loopback-length", "engine", "Redirect/RedirectRules.swift",
+    M("E-loopback-length", "engine", "Syntax/IPAddress.swift",
       'case 9: return host.hasASCIIPrefix("127.0.0.1")',
       'case 9, 10: return host.hasASCIIPrefix("127.0.0.1")',
       "loopback literal: 127.0.0.10 taken for 127.0.0.1"),

@@ -64,12 +64,12 @@ public struct InputAnalyzer: Sendable {
     /// Analyses one input. Never traps, whatever the bytes.
     public func analyze(_ bytes: [UInt8]) -> InputReport {
         var parsed = bytes
-        var conversionDiagnostics: [DiagnosticReport] = []
+        var conversionDiagnostics: [RedirectDiagnostic] = []
         // The core's own UTF-8 check: String(validating:as:) needs macOS 15 / iOS 18.
         if convertsIRIHosts, bytes.contains(where: { $0 >= 0x80 }), UTF8Validation.firstInvalidIndex(in: bytes) == nil {
             let conversion = IRI.convertHost(String(decoding: bytes, as: UTF8.self))
             parsed = Array(conversion.converted.utf8)
-            conversionDiagnostics = conversion.diagnostics.map(DiagnosticReport.init)
+            conversionDiagnostics = conversion.diagnostics
         }
         var analysis: Analysis
         do {
@@ -86,17 +86,16 @@ public struct InputAnalyzer: Sendable {
     /// The report of an input that is not an RFC 3986 reference.
     func describe(failure error: URIParseError, text: String) -> InputReport {
         var report = InputReport(input: text, valid: false)
-        report.error = ErrorReport(error)
+        report.error = error
         report.diagnostics = RegistrationLint.lint(text, failedWith: error)
             .filter { $0.code != .invalidRedirectURI }
-            .map(DiagnosticReport.init)
         return report
     }
 
     /// Everything but the verdict, from the one parse.
     func describe(_ reference: URIReference) -> Analysis {
         var report = InputReport(input: String(reference.text), valid: true)
-        report.components = ComponentsReport(reference)
+        report.components = URIComponents(reference)
         let redirect = RedirectURI(classifying: reference)
         report.form = redirect.form.rawValue
         report.bundleID = redirect.bundleID?.description ?? redirect.androidPackage.map(String.init)
@@ -113,7 +112,7 @@ public struct InputAnalyzer: Sendable {
         if reference.hasScheme, BrokerEndpoint(reference) == nil {
             diagnostics += RegistrationLint.lint(redirect)
         }
-        report.diagnostics = diagnostics.map(DiagnosticReport.init)
+        report.diagnostics = diagnostics
         if let message {
             describeQuery(message, into: &report)
         }
@@ -127,7 +126,7 @@ public struct InputAnalyzer: Sendable {
         report.parameters = message.parameters.map { parameter in
             let name = (try? parameter.name(decoding)) ?? String(parameter.rawName)
             let value = (try? parameter.value(decoding)) ?? parameter.rawValue.map(String.init)
-            return ParameterReport(name: name, value: value)
+            return BrokerParameter(name, value)
         }
         switch message.recognition {
         case .request: report.message = describeRequest(message)
@@ -154,13 +153,8 @@ public struct InputAnalyzer: Sendable {
         if !request.unknownParameters.isEmpty {
             fields["unknown_parameters"] = request.unknownParameters.map(\.name).joined(separator: ",")
         }
-        var problems = message.problems.map(\.description)
-        if let caller = verification?.callerBundleID, request.value("redirect_uri") != nil,
-            let verdict = message.checkRedirectURI(callerBundleID: caller, options: verification?.options ?? .strict),
-            !verdict.accepted
-        {
-            problems.append("invalid-redirect-uri 'redirect_uri': \(verdict.explanation) (rule \(verdict.failedRule?.identifier ?? "?"))")
-        }
+        // What verification thinks of the redirect_uri is the verdict's, once: not a problem here.
+        let problems = message.problems.map(\.description)
         return MessageReport(type: "broker-request", protocol: request.protocolVersion, fields: fields, problems: problems)
     }
 
@@ -193,18 +187,17 @@ public struct InputAnalyzer: Sendable {
             let itself = message.map { $0.redirectURI } ?? analysis.redirect
             verifier = RedirectVerifier(registered: itself.map { [$0] } ?? [], options: verification.options)
             analysis.report.diagnostics.append(
-                DiagnosticReport(
-                    severity: "warning", code: "no-registered-uris",
-                    message:
-                        "no registered redirect URIs were given, so the redirect URI was compared with itself (exact-match and loopback-port were not checked)"
+                RedirectDiagnostic(
+                    .warning, .noRegisteredURIs,
+                    "no registered redirect URIs were given, so the redirect URI was compared with itself (exact-match and loopback-port were not checked)"
                 ))
         }
         let verdict: VerificationVerdict
         if let message {
             analysis.report.diagnostics.append(
-                DiagnosticReport(
-                    severity: "info", code: "verified-nested-redirect-uri",
-                    message: "the verdict is about the request's redirect_uri '\(message.value("redirect_uri") ?? "")'"))
+                RedirectDiagnostic(
+                    .info, .verifiedNestedRedirectURI,
+                    "the verdict is about the request's redirect_uri '\(message.value("redirect_uri") ?? "")'"))
             verdict = verifier.verify(message: message, callerBundleID: verification.callerBundleID)
         } else if let redirect = analysis.redirect {
             verdict = verifier.verify(redirect, callerBundleID: verification.callerBundleID)
@@ -212,17 +205,34 @@ public struct InputAnalyzer: Sendable {
             // Not an absolute URI: rule syntax says why, from a parse as one.
             verdict = verifier.verify(bytes: bytes, callerBundleID: verification.callerBundleID)
         }
-        analysis.report.diagnostics += verdict.diagnostics.map(DiagnosticReport.init)
+        analysis.report.diagnostics += verdict.diagnostics
         return VerdictReport(
             accepted: verdict.accepted, rule: verdict.failedRule?.identifier,
             matched: verdict.matched, explanation: verdict.explanation)
     }
 }
 
-extension DiagnosticReport {
-    /// The report of a library diagnostic.
-    public init(_ diagnostic: RedirectDiagnostic) {
-        self.init(severity: diagnostic.severity.rawValue, code: diagnostic.code.rawValue, message: diagnostic.message)
+extension FindingCode {
+    /// Verification without registrations: the redirect URI was compared with itself.
+    public static let noRegisteredURIs = FindingCode(rawValue: "no-registered-uris")
+    /// The verdict on a broker request is the verdict on the `redirect_uri` it carries.
+    public static let verifiedNestedRedirectURI = FindingCode(rawValue: "verified-nested-redirect-uri")
+}
+
+extension InputAnalyzer {
+    /// The codes the report adds to the library's.
+    public static let findingDefinitions: [FindingDefinition] = [
+        FindingDefinition(
+            .noRegisteredURIs, .warning,
+            "no registered redirect URIs were given, so the redirect URI was compared with itself"),
+        FindingDefinition(
+            .verifiedNestedRedirectURI, .info, "the verdict on a broker request is the verdict on the redirect_uri it carries"),
+    ]
+
+    /// Every code `parse` prints: the core's, host conversion's and the report's, each with one
+    /// severity and one meaning (the app configuration doctor's join them).
+    public static func findingRegistry() throws(FindingRegistry.Conflict) -> FindingRegistry {
+        try FindingRegistry(FindingRegistry.coreDefinitions, IRI.findingDefinitions, findingDefinitions)
     }
 }
 

@@ -277,12 +277,12 @@ public struct BrokerRequest: Sendable, Hashable {
         case .failure(let error):
             return [
                 BrokerMessageError(
-                    .invalidRedirectURI, parameter: "redirect_uri",
+                    .unbindableRedirectURI, parameter: "redirect_uri",
                     detail: "not an absolute RFC 3986 URI: \(error.kind) at offset \(error.offset)")
             ]
         }
         if redirect.reference.fragment != nil {
-            return [BrokerMessageError(.invalidRedirectURI, parameter: "redirect_uri", detail: "has a fragment")]
+            return [BrokerMessageError(.unbindableRedirectURI, parameter: "redirect_uri", detail: "has a fragment")]
         }
         if redirect.form == .msalClientID {
             return []  // bound to the client by rule client-id, which verification applies
@@ -291,7 +291,7 @@ public struct BrokerRequest: Sendable, Hashable {
             let why = redirect.diagnostics.first.map { ": \($0.code): \($0.message)" } ?? ""
             return [
                 BrokerMessageError(
-                    .invalidRedirectURI, parameter: "redirect_uri",
+                    .unbindableRedirectURI, parameter: "redirect_uri",
                     detail: "a \(redirect.form.rawValue) redirect URI carries no bundle ID, so the broker cannot check the caller\(why)")
             ]
         }

@@ -151,7 +151,7 @@ public struct BrokerResponse: Sendable {
             return ResponseRouting(
                 outcome: .mismatch,
                 diagnostics: [
-                    RedirectDiagnostic(.error, .invalidRedirectURI, "the request has no single valid redirect_uri")
+                    RedirectDiagnostic(.error, .requestRedirectURIUnusable, "the request has no single valid redirect_uri")
                 ])
         }
         return redirect.routes(url)
