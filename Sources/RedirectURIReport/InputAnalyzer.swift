@@ -65,8 +65,11 @@ public struct InputAnalyzer: Sendable {
     public func analyze(_ bytes: [UInt8]) -> InputReport {
         var parsed = bytes
         var conversionDiagnostics: [RedirectDiagnostic] = []
-        // The core's own UTF-8 check: String(validating:as:) needs macOS 15 / iOS 18.
-        if convertsIRIHosts, bytes.contains(where: { $0 >= 0x80 }), UTF8Validation.firstInvalidIndex(in: bytes) == nil {
+        // Valid UTF-8 decodes to the same bytes; invalid UTF-8 gains U+FFFD. (String(validating:as:)
+        // needs macOS 15 / iOS 18.)
+        if convertsIRIHosts, bytes.contains(where: { $0 >= 0x80 }),
+            String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes)
+        {
             let conversion = IRI.convertHost(String(decoding: bytes, as: UTF8.self))
             parsed = Array(conversion.converted.utf8)
             conversionDiagnostics = conversion.diagnostics

@@ -34,7 +34,7 @@ public struct TextRenderer: Sendable {
                 row("valid", "no: \(error.kind) at offset \(error.offset)")
                 row("", error.message)
                 if report.inputIsTruncated {
-                    let diagram = error.excerpt.caretDiagram(at: error.offset)
+                    let diagram = error.caretDiagram
                     // The echo may not reach the offset: the parser's excerpt is a window around it.
                     for line in diagram.split(separator: "\n", omittingEmptySubsequences: false) {
                         lines.append(indent + String(line))

@@ -1,5 +1,5 @@
 import Testing
-@testable import RedirectURIKit
+@_spi(Testing) @testable import RedirectURIKit
 
 struct PercentEncodingTests {
     static let decodeRows: [(encoded: String, decoded: String)] = [

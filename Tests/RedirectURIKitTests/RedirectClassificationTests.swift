@@ -1,5 +1,5 @@
 import Testing
-@testable import RedirectURIKit
+@_spi(Testing) @testable import RedirectURIKit
 
 /// Every form of the "Verification rules" article, with the examples from Microsoft's public SSO
 /// documentation.

@@ -315,15 +315,6 @@ public struct BrokerMessage: Sendable {
             return []
         }
     }
-
-    /// For a request: verifies it with its own `redirect_uri` as the one registration, as
-    /// ``BrokerRequest/checkRedirectURI(callerBundleID:options:)`` does, without parsing the
-    /// URL or the redirect URI again. `nil` when the message is not a request.
-    public func checkRedirectURI(callerBundleID: String, options: VerificationOptions = .strict) -> VerificationVerdict? {
-        guard case .request = recognition else { return nil }
-        return RedirectVerifier(registered: redirectURI.map { [$0] } ?? [], options: options)
-            .verify(message: self, callerBundleID: callerBundleID)
-    }
 }
 
 extension BrokerMessage.Recognition {

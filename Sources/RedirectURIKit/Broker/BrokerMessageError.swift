@@ -31,9 +31,6 @@ public struct BrokerMessageError: Error, Sendable, Hashable, CustomStringConvert
         /// The nested `redirect_uri` is not one a broker can bind to the caller. (Its code was
         /// `invalid-redirect-uri`, which the registration lint also used for another meaning.)
         public static let unbindableRedirectURI = Kind(rawValue: 7)
-        /// The former name of ``unbindableRedirectURI``.
-        @available(*, deprecated, renamed: "unbindableRedirectURI")
-        public static var invalidRedirectURI: Kind { unbindableRedirectURI }
         /// A name that differs from a field's only by letter case or surrounding whitespace
         /// (`REDIRECT_URI`, `redirect_uri+`), which a server that folds or trims reads as the field.
         public static let lookAlikeParameter = Kind(rawValue: 8)

@@ -22,9 +22,9 @@ public struct BrokerResponse: Sendable {
 
     /// The parsed URL.
     public let url: URIReference
-    /// The URL read as a message (read again when asked: a response keeps only the URL and
-    /// the offsets of its fields, so that copying one retains only the URL's text).
-    public var message: BrokerMessage { BrokerMessage(url) }
+    // A response keeps only the URL and the offsets of its fields, so that copying one retains
+    // only the URL's text; the message is read again when its parameters are asked for.
+    var message: BrokerMessage { BrokerMessage(url) }
     /// Success or error.
     public let kind: Kind
     /// `msg_protocol_ver`, when present and valid.
@@ -135,8 +135,9 @@ public struct BrokerResponse: Sendable {
         }
     }
 
-    /// The parameters a response or an error response defines.
-    public static let fieldNames: [String] = BrokerField.allCases.filter(\.isResponseField).map(\.text)
+    /// The parameters a response or an error response defines (for the report, which lists
+    /// them).
+    package static let fieldNames: [String] = BrokerField.allCases.filter(\.isResponseField).map(\.text)
 
     /// Builds a response URL from a redirect URI and parameters (form-encoded, in order).
     public static func url(redirectURI: String, parameters: [BrokerParameter]) -> String {
