@@ -135,9 +135,9 @@ public struct BrokerResponse: Sendable {
         }
     }
 
-    /// The parameters a response or an error response defines (for the report, which lists
-    /// them).
-    package static let fieldNames: [String] = BrokerField.allCases.filter(\.isResponseField).map(\.text)
+    /// The parameters a response or an error response defines (as ``BrokerRequest/knownNames``
+    /// lists a request's).
+    public static let fieldNames: [String] = BrokerField.allCases.filter(\.isResponseField).map(\.text)
 
     /// Builds a response URL from a redirect URI and parameters (form-encoded, in order).
     public static func url(redirectURI: String, parameters: [BrokerParameter]) -> String {

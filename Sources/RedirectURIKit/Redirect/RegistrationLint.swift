@@ -28,9 +28,8 @@ public enum RegistrationLint {
     }
 
     /// Lints text that did not parse as an absolute URI (`error` says why), without parsing it
-    /// again: the findings about its text, and `invalid-redirect-uri`. (For the report, which
-    /// has the error of its one parse.)
-    package static func lint(_ text: String, failedWith error: URIParseError) -> [RedirectDiagnostic] {
+    /// again: the findings about its text, and `invalid-redirect-uri`.
+    public static func lint(_ text: String, failedWith error: URIParseError) -> [RedirectDiagnostic] {
         lint(text, parsed: .failure(error))
     }
 
