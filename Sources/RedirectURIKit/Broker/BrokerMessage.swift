@@ -201,7 +201,7 @@ public struct BrokerMessage: Sendable {
                 // message; base64url, and any value without `%` or `+`, decodes to itself.
                 if failure == nil, !valueIsBase64URL, mayNeedDecoding(query, (nameEnd &+ 1)..<valueEnd) {
                     do {
-                        _ = try PercentEncoding.decodeString(bytes: UnsafeBufferPointer(rebasing: query[(nameEnd &+ 1)..<valueEnd]), plusIsSpace: true)
+                        try PercentEncoding.validate(bytes: UnsafeBufferPointer(rebasing: query[(nameEnd &+ 1)..<valueEnd]), plusIsSpace: true)
                     } catch {
                         failure = error
                     }

@@ -21,7 +21,8 @@ struct LookupTarget {
     let plusIsSpace: Bool
 }
 
-/// The candidate test of ``RawPiece/lookUp(_:in:plusIsSpace:)``, 16 positions at a time.
+/// The candidate test of ``RawPiece/lookUp(_:in:plusIsSpace:)``: 16 positions a block, two
+/// blocks (32 positions) per branch in ``next32(first:_:from:count:)``.
 struct CandidateFinder {
     let ampersand = VectorScan.Block(repeating: ASCII.ampersand)
     let firstByte: VectorScan.Block
@@ -204,7 +205,7 @@ struct RawPiece {
     }
 
     /// The piece named `name` whose `=` follows its name: the value runs to the next `&`, found
-    /// sixteen bytes at a time (values can be kilobytes).
+    /// 32 bytes per branch (``VectorScan/firstIndex(of:in:from:to:)``; values can be kilobytes).
     @inline(__always)
     static func piece(name: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, nameHasEscapes: Bool) -> RawPiece {
         let valueEnd = VectorScan.firstIndex(of: ASCII.ampersand, in: bytes, from: name.upperBound &+ 1, to: bytes.count)
