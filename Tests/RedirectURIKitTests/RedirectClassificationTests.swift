@@ -234,6 +234,20 @@ struct SchemeTableTests {
         Array(scheme.utf8).withUnsafeBufferPointer { Schemes.kind(of: $0) }
     }
 
+    /// The table is keyed by name: sorted, reversed or shuffled, every scheme keeps its kind.
+    @Test func theKindsDoNotDependOnTheListsOrder() {
+        var generator = SeededGenerator(seed: 26)
+        for order in [Schemes.reserved.reversed(), Schemes.reserved.sorted { "\($0.scheme)" < "\($1.scheme)" }, Schemes.reserved.shuffled(using: &generator)] {
+            let buckets = Schemes.LengthBuckets(Array(order))
+            for entry in Schemes.reserved {
+                let kind = Array(entry.scheme.description.utf8).withUnsafeBufferPointer { buckets.kind(of: $0) }
+                #expect(kind == entry.kind, "\(entry.scheme)")
+            }
+        }
+        #expect(Self.kind("https") == .https && Self.kind("HTTP") == .http && Self.kind("msauth") == .msauth)
+        #expect(Self.kind("msauthv2") == .reserved && Self.kind("myapp") == .app)
+    }
+
     @Test func everyReservedSchemeInAnyCaseIsReserved() {
         #expect(RegistrationLint.reservedSchemes.count == Schemes.reserved.count)
         for scheme in RegistrationLint.reservedSchemes {

@@ -10,7 +10,7 @@
 /// ```
 public enum RegistrationLint {
     /// Schemes an app should never claim for its own redirect URI, lowercase.
-    public static let reservedSchemes: Set<String> = Set(Schemes.reserved.map(\.description))
+    public static let reservedSchemes: Set<String> = Set(Schemes.reserved.map(\.scheme.description))
 
     /// Lints one registered redirect URI.
     public static func lint(_ text: String) -> [RedirectDiagnostic] {
