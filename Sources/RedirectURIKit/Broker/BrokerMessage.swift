@@ -48,10 +48,24 @@ public struct BrokerMessage: Sendable {
     /// decode (kind `invalid-encoding`) or else the first name that repeats an earlier one
     /// (`duplicate-parameter`) or only looks like a field of the message's kind
     /// (`look-alike-parameter`), at its offset in the URL.
-    public let ambiguity: BrokerMessageError?
+    public var ambiguity: BrokerMessageError? { rare?.ambiguity }
     /// The request's `redirect_uri`, parsed and classified once, when the message is a request
     /// with one decodable `redirect_uri`.
-    let nestedRedirect: Result<RedirectURI, URIParseError>?
+    var nestedRedirect: Result<RedirectURI, URIParseError>? { rare?.nestedRedirect }
+
+    /// What most responses do not have, out of line: held inline, the error and the nested
+    /// redirect made every copy and destruction of a message a walk over their strings (d/BrokerResponse
+    /// spent about 700 instructions per response on it).
+    final class Rare: Sendable {
+        let ambiguity: BrokerMessageError?
+        let nestedRedirect: Result<RedirectURI, URIParseError>?
+
+        init(ambiguity: BrokerMessageError?, nestedRedirect: Result<RedirectURI, URIParseError>?) {
+            self.ambiguity = ambiguity
+            self.nestedRedirect = nestedRedirect
+        }
+    }
+    let rare: Rare?
 
     /// The pieces, in order.
     let pieces: [Piece]
@@ -129,6 +143,7 @@ public struct BrokerMessage: Sendable {
             recognition = .none
         }
         self.recognition = recognition
+        let ambiguity: BrokerMessageError?
         if let undecodable {
             ambiguity = BrokerMessageError(undecodable, queryStart: url.ranges.query?.lowerBound ?? 0)
         } else if !repeatsAField, otherNames.isEmpty {
@@ -143,12 +158,12 @@ public struct BrokerMessage: Sendable {
         } else {
             ambiguity = nil
         }
+        var nestedRedirect: Result<RedirectURI, URIParseError>?
         if case .request = recognition, let redirect = Self.single(.redirectURI, in: pieces), redirect.decodes {
             let text = Self.decodedValue(of: redirect, in: url) ?? ""
             nestedRedirect = Result { () throws(URIParseError) in try RedirectURI(parsing: text) }
-        } else {
-            nestedRedirect = nil
         }
+        rare = ambiguity == nil && nestedRedirect == nil ? nil : Rare(ambiguity: ambiguity, nestedRedirect: nestedRedirect)
     }
 
     /// Reads the pieces of `query` (the URL's bytes from `queryStart`) in one pass; returns the
