@@ -27,12 +27,7 @@ extension InputReport {
     /// a redirect URI: its `not-absolute` diagnostic is an error, and the status is 1.
     public var isFailure: Bool {
         !valid || verdict?.accepted == false || message?.problems.isEmpty == false
-            || diagnostics.contains { $0.severity == DiagnosticReport.errorSeverity }
+            || diagnostics.contains { $0.severity == .error }
             || inner?.report.isFailure == true
     }
-}
-
-extension DiagnosticReport {
-    /// The severity that makes an input a failure.
-    public static let errorSeverity = "error"
 }

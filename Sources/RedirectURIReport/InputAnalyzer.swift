@@ -30,92 +30,121 @@ public struct InputAnalyzer: Sendable {
     }
 
     /// Verification to run on every input, if any.
-    public var verification: Verification?
+    public var verification: Verification? {
+        didSet { verifier = Self.verifier(for: verification) }
+    }
     /// Whether to convert the Unicode host of an http(s) IRI to ASCII (UTS #46) before strict
     /// parsing (`parse --iri`). Off by default: non-ASCII is an error.
     public var convertsIRIHosts: Bool
+    /// The registered redirect URIs, parsed once for every input; `nil` without verification
+    /// or registrations.
+    private var verifier: RedirectVerifier?
 
     /// Creates an analyzer.
     public init(verification: Verification? = nil, convertsIRIHosts: Bool = false) {
         self.verification = verification
         self.convertsIRIHosts = convertsIRIHosts
+        self.verifier = Self.verifier(for: verification)
+    }
+
+    static func verifier(for verification: Verification?) -> RedirectVerifier? {
+        guard let verification, !verification.registered.isEmpty else { return nil }
+        return RedirectVerifier(registered: verification.registered, options: verification.options)
+    }
+
+    /// What one parse of the input gave: the reference, its classification and its reading as
+    /// a broker message. Everything in the report is derived from these values; nothing parses
+    /// the input again.
+    struct Analysis {
+        var report: InputReport
+        var redirect: RedirectURI?
+        var message: BrokerMessage?
     }
 
     /// Analyses one input. Never traps, whatever the bytes.
     public func analyze(_ bytes: [UInt8]) -> InputReport {
         var parsed = bytes
-        var conversionDiagnostics: [DiagnosticReport] = []
-        if convertsIRIHosts, bytes.contains(where: { $0 >= 0x80 }), UTF8Validation.firstInvalidIndex(in: bytes) == nil {
+        var conversionDiagnostics: [RedirectDiagnostic] = []
+        // Valid UTF-8 decodes to the same bytes; invalid UTF-8 gains U+FFFD. (String(validating:as:)
+        // needs macOS 15 / iOS 18.)
+        if convertsIRIHosts, bytes.contains(where: { $0 >= 0x80 }),
+            String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes)
+        {
             let conversion = IRI.convertHost(String(decoding: bytes, as: UTF8.self))
             parsed = Array(conversion.converted.utf8)
-            conversionDiagnostics = conversion.diagnostics.map(DiagnosticReport.init)
+            conversionDiagnostics = conversion.diagnostics
         }
-        var report = describe(parsed)
-        report.diagnostics = conversionDiagnostics + report.diagnostics
-        if let verification { report.verdict = verify(parsed, report: &report, verification) }
-        report.echo(bytes)
+        var analysis: Analysis
+        do {
+            analysis = describe(try URIReference(bytes: parsed))
+        } catch {
+            analysis = Analysis(report: describe(failure: error, text: String(decoding: parsed, as: UTF8.self)))
+        }
+        analysis.report.diagnostics = conversionDiagnostics + analysis.report.diagnostics
+        if let verification { analysis.report.verdict = verify(parsed, analysis: &analysis, verification) }
+        analysis.report.echo(bytes)
+        return analysis.report
+    }
+
+    /// The report of an input that is not an RFC 3986 reference.
+    func describe(failure error: URIParseError, text: String) -> InputReport {
+        var report = InputReport(input: text, valid: false)
+        report.error = error
+        report.diagnostics = RegistrationLint.lint(text, failedWith: error)
+            .filter { $0.code != .invalidRedirectURI }
         return report
     }
 
-    /// Everything but the verdict.
-    func describe(_ bytes: [UInt8]) -> InputReport {
-        var report = InputReport(input: String(decoding: bytes, as: UTF8.self), valid: false)
-        let reference: URIReference
-        do {
-            reference = try URIReference(bytes: bytes)
-        } catch {
-            report.error = ErrorReport(error)
-            report.diagnostics = RegistrationLint.lint(report.input)
-                .filter { $0.code != .invalidRedirectURI }
-                .map(DiagnosticReport.init)
-            return report
-        }
-        report.valid = true
-        report.components = ComponentsReport(reference)
+    /// Everything but the verdict, from the one parse.
+    func describe(_ reference: URIReference) -> Analysis {
+        var report = InputReport(input: String(reference.text), valid: true)
+        report.components = URIComponents(reference)
         let redirect = RedirectURI(classifying: reference)
         report.form = redirect.form.rawValue
-        report.bundleID = redirect.bundleID?.description ?? redirect.androidPackage.map(String.init)
+        // A wrapper's inner URI is decoded and parsed when asked for: asked once, here.
+        let inner = redirect.inner
+        let bundleID = redirect.form == .certificateAuth ? inner?.bundleID : redirect.bundleID
+        report.bundleID = bundleID?.description ?? redirect.androidPackage.map(String.init)
         report.clientID = redirect.clientID.map(String.init)
-        if let inner = redirect.inner {
-            report.inner = InputReport.Box(InputAnalyzer().analyze(Array(inner.reference.text.utf8)))
+        if let inner {
+            // The inner URI as decoded and parsed by the classification, described the same way.
+            var innerReport = describe(inner.reference).report
+            innerReport.echo(Array(inner.reference.text.utf8))
+            report.inner = InputReport.Box(innerReport)
         }
         var diagnostics = redirect.diagnostics
+        let message = reference.ranges.query == nil ? nil : BrokerMessage(reference)
         // Registration lint is about redirect URIs; a broker request URL is not one.
         if reference.hasScheme, BrokerEndpoint(reference) == nil {
-            diagnostics += RegistrationLint.lint(report.input)
+            diagnostics += RegistrationLint.lint(redirect)
         }
-        report.diagnostics = diagnostics.map(DiagnosticReport.init)
-        if let query = reference.query {
-            describeQuery(query, of: reference, into: &report)
+        report.diagnostics = diagnostics
+        if let message {
+            describeQuery(message, into: &report)
         }
-        return report
+        return Analysis(report: report, redirect: reference.hasScheme ? redirect : nil, message: message)
     }
 
     /// Fills `parameters` and, for a broker request or response, `message`.
-    func describeQuery(_ query: Substring, of reference: URIReference, into report: inout InputReport) {
-        let isRequest = BrokerEndpoint(reference) != nil
-        let names = Set(QueryParameters(query).compactMap { try? $0.name(.form) })
-        let isResponse =
-            !isRequest && (names.contains("response") || names.contains("error_code"))
-            && (names.contains("msg_protocol_ver") || names.contains("hash") || names.contains("error_code"))
+    func describeQuery(_ message: BrokerMessage, into report: inout InputReport) {
         // Broker messages are form-encoded; any other query is read as RFC 3986 says.
-        let decoding: QueryDecoding = isRequest || isResponse ? .form : .rfc3986
-        report.parameters = QueryParameters(query, decoding: decoding).map { parameter in
+        let decoding: QueryDecoding = message.recognition == .none ? .rfc3986 : .form
+        report.parameters = message.parameters.map { parameter in
             let name = (try? parameter.name(decoding)) ?? String(parameter.rawName)
             let value = (try? parameter.value(decoding)) ?? parameter.rawValue.map(String.init)
-            return ParameterReport(name: name, value: value)
+            return BrokerParameter(name, value)
         }
-        if isRequest {
-            report.message = describeRequest(reference)
-        } else if isResponse {
-            report.message = describeResponse(reference)
+        switch message.recognition {
+        case .request: report.message = describeRequest(message)
+        case .response, .errorResponse: report.message = describeResponse(message)
+        case .none: break
         }
     }
 
-    func describeRequest(_ reference: URIReference) -> MessageReport {
+    func describeRequest(_ message: BrokerMessage) -> MessageReport {
         let request: BrokerRequest
         do {
-            request = try BrokerRequest.parseParameters(reference)
+            request = try BrokerRequest.parseParameters(message)
         } catch {
             return MessageReport(type: "broker-request", protocol: nil, fields: [:], problems: [error.description])
         }
@@ -123,77 +152,93 @@ public struct InputAnalyzer: Sendable {
         for parameter in request.parameters where BrokerRequest.knownNames.contains(parameter.name) && fields[parameter.name] == nil {
             fields[parameter.name] = parameter.value ?? ""
         }
-        if let redirect = request.redirectURI {
+        if let redirect = message.redirectURI {
             fields["redirect_uri.form"] = redirect.form.rawValue
             fields["redirect_uri.bundle_id"] = redirect.bundleID?.description
         }
         if !request.unknownParameters.isEmpty {
             fields["unknown_parameters"] = request.unknownParameters.map(\.name).joined(separator: ",")
         }
-        var problems = request.problems().map(\.description)
-        if let caller = verification?.callerBundleID, request.value("redirect_uri") != nil {
-            let verdict = request.checkRedirectURI(callerBundleID: caller, options: verification?.options ?? .strict)
-            if !verdict.accepted {
-                problems.append("invalid-redirect-uri 'redirect_uri': \(verdict.explanation) (rule \(verdict.failedRule?.identifier ?? "?"))")
-            }
-        }
+        // What verification thinks of the redirect_uri is the verdict's, once: not a problem here.
+        let problems = message.problems.map(\.description)
         return MessageReport(type: "broker-request", protocol: request.protocolVersion, fields: fields, problems: problems)
     }
 
-    func describeResponse(_ reference: URIReference) -> MessageReport {
-        let errorLike = QueryParameters(reference.query ?? "").contains { $0.hasName("error_code") }
-        let type = errorLike ? "broker-error-response" : "broker-response"
+    func describeResponse(_ message: BrokerMessage) -> MessageReport {
+        let type = message.recognition.code ?? BrokerResponse.Kind.success.rawValue
         let response: BrokerResponse
         do {
-            response = try BrokerResponse(reference)
+            response = try BrokerResponse(message)
         } catch {
             return MessageReport(type: type, protocol: nil, fields: [:], problems: [error.description])
         }
         var fields: [String: String] = ["redirect_uri": String(response.redirectURI)]
-        for name in ["msg_protocol_ver", "response", "hash", "broker_nonce", "error_code", "error_description", "error", "suberror"] {
-            if let value = response.value(name) { fields[name] = value }
+        for name in BrokerResponse.fieldNames {
+            if let value = message.value(name) { fields[name] = value }
         }
         return MessageReport(type: response.kind.rawValue, protocol: response.protocolVersion, fields: fields, problems: [])
     }
 
-    func verify(_ bytes: [UInt8], report: inout InputReport, _ verification: Verification) -> VerdictReport {
-        let text = String(decoding: bytes, as: UTF8.self)
-        var registered = verification.registered
+    func verify(_ bytes: [UInt8], analysis: inout Analysis, _ verification: Verification) -> VerdictReport {
         // A broker request is verified through the redirect URI it carries.
-        let request =
-            (try? URIReference(bytes: bytes, as: .uri)).flatMap { BrokerEndpoint($0) } != nil
-            ? try? BrokerRequest.parseParameters(text) : nil
-        if registered.isEmpty {
-            registered = [request.map { $0.value("redirect_uri") ?? "" } ?? text]
-            report.diagnostics.append(
-                DiagnosticReport(
-                    severity: "warning", code: "no-registered-uris",
-                    message:
-                        "no registered redirect URIs were given, so the redirect URI was compared with itself (exact-match and loopback-port were not checked)"
+        let message = analysis.message.flatMap { message -> BrokerMessage? in
+            guard case .request = message.recognition, message.url.ranges.fragment == nil else { return nil }
+            return message
+        }
+        let verifier: RedirectVerifier
+        if let registered = self.verifier {
+            verifier = registered
+        } else {
+            // No registrations: the redirect URI is compared with itself.
+            let itself = message.map { $0.redirectURI } ?? analysis.redirect
+            verifier = RedirectVerifier(registered: itself.map { [$0] } ?? [], options: verification.options)
+            analysis.report.diagnostics.append(
+                RedirectDiagnostic(
+                    .warning, .noRegisteredURIs,
+                    "no registered redirect URIs were given, so the redirect URI was compared with itself (exact-match and loopback-port were not checked)"
                 ))
         }
-        let verifier = RedirectVerifier(registered: registered, options: verification.options)
         let verdict: VerificationVerdict
-        if let request {
-            report.diagnostics.append(
-                DiagnosticReport(
-                    severity: "info", code: "verified-nested-redirect-uri",
-                    message: "the verdict is about the request's redirect_uri '\(request.value("redirect_uri") ?? "")'"))
-            verdict = verifier.verify(request: text, callerBundleID: verification.callerBundleID)
+        if let message {
+            analysis.report.diagnostics.append(
+                RedirectDiagnostic(
+                    .info, .verifiedNestedRedirectURI,
+                    "the verdict is about the request's redirect_uri '\(message.value("redirect_uri") ?? "")'"))
+            verdict = verifier.verify(message: message, callerBundleID: verification.callerBundleID)
+        } else if let redirect = analysis.redirect {
+            verdict = verifier.verify(redirect, callerBundleID: verification.callerBundleID)
         } else {
+            // Not an absolute URI: rule syntax says why, from a parse as one.
             verdict = verifier.verify(bytes: bytes, callerBundleID: verification.callerBundleID)
         }
-        report.diagnostics += verdict.diagnostics.map(DiagnosticReport.init)
+        analysis.report.diagnostics += verdict.diagnostics
         return VerdictReport(
             accepted: verdict.accepted, rule: verdict.failedRule?.identifier,
             matched: verdict.matched, explanation: verdict.explanation)
     }
 }
 
-extension DiagnosticReport {
-    /// The report of a library diagnostic.
-    public init(_ diagnostic: RedirectDiagnostic) {
-        self.init(severity: diagnostic.severity.rawValue, code: diagnostic.code.rawValue, message: diagnostic.message)
+extension FindingCode {
+    /// Verification without registrations: the redirect URI was compared with itself.
+    public static let noRegisteredURIs = FindingCode(rawValue: "no-registered-uris")
+    /// The verdict on a broker request is the verdict on the `redirect_uri` it carries.
+    public static let verifiedNestedRedirectURI = FindingCode(rawValue: "verified-nested-redirect-uri")
+}
+
+extension InputAnalyzer {
+    /// The codes the report adds to the library's.
+    public static let findingDefinitions: [FindingDefinition] = [
+        FindingDefinition(
+            .noRegisteredURIs, .warning,
+            "no registered redirect URIs were given, so the redirect URI was compared with itself"),
+        FindingDefinition(
+            .verifiedNestedRedirectURI, .info, "the verdict on a broker request is the verdict on the redirect_uri it carries"),
+    ]
+
+    /// Every code `parse` prints: the core's, host conversion's and the report's, each with one
+    /// severity and one meaning (the app configuration doctor's join them).
+    public static func findingRegistry() throws(FindingRegistry.Conflict) -> FindingRegistry {
+        try FindingRegistry(FindingRegistry.coreDefinitions, IRI.findingDefinitions, findingDefinitions)
     }
 }
 

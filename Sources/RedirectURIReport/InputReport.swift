@@ -3,6 +3,11 @@ import RedirectURIKit
 /// The analysis of one input: the JSON contract of `parse --json`, one object per input.
 ///
 /// Every key is always present; absent values are `null`. The shape is stable: tools rely on it.
+/// The report holds the library's own values — the parse error, the components, the decoded
+/// parameters, the diagnostics — and they encode themselves with the library's `Codable`
+/// conformances, so that `parse --json` and an app encoding the same values print the same
+/// objects (one contract). Only the broker-message summary and the verdict are shapes of the
+/// report's own.
 /// `input` echoes at most the first ``echoLimit`` bytes of the input; `inputLength` is the
 /// input's length in bytes, and `inputSHA256` its SHA-256 (lowercase hex) when `input` was cut,
 /// `null` otherwise. The components and parameters are always complete.
@@ -28,10 +33,10 @@ public struct InputReport: Sendable, Equatable, Encodable {
     public var inputSHA256: String?
     /// Whether the input is an RFC 3986 URI-reference (§4.1).
     public var valid: Bool
-    /// Why the input is not valid.
-    public var error: ErrorReport?
-    /// The components, when valid.
-    public var components: ComponentsReport?
+    /// Why the input is not valid (`{"kind", "offset", "message"}`).
+    public var error: URIParseError?
+    /// The components, when valid (`null` for an absent component, `""` for an empty one).
+    public var components: URIComponents?
     /// The redirect-URI form (`adal-broker`, `msal-broker`, …), when valid.
     public var form: String?
     /// The bundle ID (or Android package) carried by the redirect URI.
@@ -40,14 +45,17 @@ public struct InputReport: Sendable, Equatable, Encodable {
     public var clientID: String?
     /// The decoded inner URI of a certificate-auth wrapper, analysed the same way.
     public var inner: Box?
-    /// The decoded query parameters, in order, when the input has a query.
-    public var parameters: [ParameterReport]?
+    /// The decoded query parameters, in order, when the input has a query (`{"name", "value"}`,
+    /// `value` `null` for a piece without `=`). A broker message's are form-decoded, any other
+    /// query's RFC 3986-decoded; a piece that does not decode is shown as written.
+    public var parameters: [BrokerParameter]?
     /// A recognised broker message.
     public var message: MessageReport?
     /// The verification verdict, when verification was asked for.
     public var verdict: VerdictReport?
-    /// Findings that do not make the input invalid.
-    public var diagnostics: [DiagnosticReport]
+    /// Findings that do not make the input invalid (`{"severity", "code", "message"}`); every
+    /// code is in the registry (``InputAnalyzer/findingRegistry``).
+    public var diagnostics: [RedirectDiagnostic]
 
     /// Creates a report with every optional field empty; `inputLength` is the text's length.
     public init(input: String, valid: Bool) {
@@ -91,99 +99,6 @@ public struct InputReport: Sendable, Equatable, Encodable {
         public static func == (lhs: Box, rhs: Box) -> Bool { lhs.report == rhs.report }
         /// Encodes the nested report in place.
         public func encode(to encoder: any Encoder) throws { try report.encode(to: encoder) }
-    }
-}
-
-/// `{"kind": "...", "offset": N, "message": "..."}`
-public struct ErrorReport: Sendable, Equatable, Encodable {
-    /// A stable error code, e.g. `invalid-port`.
-    public var kind: String
-    /// The byte offset where the input left the grammar.
-    public var offset: Int
-    /// A sentence explaining the error.
-    public var message: String
-    /// The parser's excerpt of the input with a caret under the offending byte (not part of
-    /// the JSON): the text output shows it when the error lies beyond the echoed input.
-    public var caretDiagram: String?
-
-    /// Creates an error report.
-    public init(kind: String, offset: Int, message: String, caretDiagram: String? = nil) {
-        self.kind = kind
-        self.offset = offset
-        self.message = message
-        self.caretDiagram = caretDiagram
-    }
-
-    /// The report of a parse error.
-    public init(_ error: URIParseError) {
-        self.init(
-            kind: error.kind.code, offset: error.offset, message: error.message,
-            caretDiagram: error.excerpt.caretDiagram(at: error.offset))
-    }
-
-    enum CodingKeys: String, CodingKey { case kind, offset, message }
-}
-
-/// The seven components, `null` when absent (an empty string when present but empty).
-public struct ComponentsReport: Sendable, Equatable, Encodable {
-    /// The scheme, without `:`.
-    public var scheme: String?
-    /// The userinfo, without `@`.
-    public var userinfo: String?
-    /// The host; `null` when there is no authority.
-    public var host: String?
-    /// The port text, without `:`.
-    public var port: String?
-    /// The path (always present).
-    public var path: String
-    /// The query, without `?`.
-    public var query: String?
-    /// The fragment, without `#`.
-    public var fragment: String?
-
-    /// The components of a parsed reference, as written.
-    public init(_ reference: URIReference) {
-        let components = URIComponents(reference)
-        (scheme, userinfo, host, port) = (components.scheme, components.userinfo, components.host, components.port)
-        (path, query, fragment) = (components.path, components.query, components.fragment)
-    }
-
-    enum CodingKeys: String, CodingKey { case scheme, userinfo, host, port, path, query, fragment }
-
-    /// Encodes every key, writing `null` for absent components.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(scheme, forKey: .scheme)
-        try container.encode(userinfo, forKey: .userinfo)
-        try container.encode(host, forKey: .host)
-        try container.encode(port, forKey: .port)
-        try container.encode(path, forKey: .path)
-        try container.encode(query, forKey: .query)
-        try container.encode(fragment, forKey: .fragment)
-    }
-}
-
-/// One query parameter, decoded (`{"name": "...", "value": "..."}`; `value` is `null` for a
-/// parameter written without `=`).
-public struct ParameterReport: Sendable, Equatable, Encodable {
-    /// The decoded name.
-    public var name: String
-    /// The decoded value.
-    public var value: String?
-
-    /// Creates a parameter report.
-    public init(name: String, value: String?) {
-        self.name = name
-        self.value = value
-    }
-
-    enum CodingKeys: String, CodingKey { case name, value }
-
-    /// Encodes both keys, `null` for a missing value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(value, forKey: .value)
     }
 }
 
@@ -246,22 +161,5 @@ public struct VerdictReport: Sendable, Equatable, Encodable {
         try container.encode(rule, forKey: .rule)
         try container.encode(matched, forKey: .matched)
         try container.encode(explanation, forKey: .explanation)
-    }
-}
-
-/// A finding that does not make the input invalid (`{"severity", "code", "message"}`).
-public struct DiagnosticReport: Sendable, Equatable, Encodable {
-    /// `info`, `warning` or `error`.
-    public var severity: String
-    /// A stable code, e.g. `trailing-slash-mismatch`.
-    public var code: String
-    /// One sentence.
-    public var message: String
-
-    /// Creates a diagnostic report.
-    public init(severity: String, code: String, message: String) {
-        self.severity = severity
-        self.code = code
-        self.message = message
     }
 }

@@ -33,7 +33,8 @@ public struct TextRenderer: Sendable {
             if let error = report.error {
                 row("valid", "no: \(error.kind) at offset \(error.offset)")
                 row("", error.message)
-                if report.inputIsTruncated, let diagram = error.caretDiagram {
+                if report.inputIsTruncated {
+                    let diagram = error.caretDiagram
                     // The echo may not reach the offset: the parser's excerpt is a window around it.
                     for line in diagram.split(separator: "\n", omittingEmptySubsequences: false) {
                         lines.append(indent + String(line))
@@ -83,7 +84,7 @@ public struct TextRenderer: Sendable {
             row("", verdict.explanation)
         }
         for diagnostic in report.diagnostics {
-            row(diagnostic.severity, "\(diagnostic.code): \(diagnostic.message)")
+            row(diagnostic.severity.rawValue, "\(diagnostic.code): \(diagnostic.message)")
         }
     }
 

@@ -270,9 +270,9 @@ struct BrokerRequestTests {
         ("msg_protocol_ver", "", .invalidValue),
         ("authority", "http://login.microsoftonline.com/common", .invalidValue),
         ("authority", "https://user@login.microsoftonline.com/common", .invalidValue),
-        ("redirect_uri", "https://login.example.com/cb", .invalidRedirectURI),
-        ("redirect_uri", "msauth.com.contoso.MailApp://auth#", .invalidRedirectURI),
-        ("redirect_uri", "not a uri", .invalidRedirectURI),
+        ("redirect_uri", "https://login.example.com/cb", .unbindableRedirectURI),
+        ("redirect_uri", "msauth.com.contoso.MailApp://auth#", .unbindableRedirectURI),
+        ("redirect_uri", "not a uri", .unbindableRedirectURI),
         ("client_version", "", .invalidValue),
         ("client_id", nil, .missingParameter),
         ("scope", nil, .missingParameter),
@@ -311,7 +311,8 @@ struct BrokerRequestTests {
 
     @Test func duplicatedParametersAreProblems() throws {
         let polluted = Self.msalRequest + "&redirect_uri=msauth.com.evil.app%3A%2F%2Fauth"
-        #expect(throws: BrokerMessageError(.duplicateParameter, parameter: "redirect_uri",
+        // Reported where the second one is in the URL.
+        #expect(throws: BrokerMessageError(.duplicateParameter, parameter: "redirect_uri", offset: Self.msalRequest.utf8.count + 1,
             detail: "appears more than once; a reader that picks one lets an attacker choose")) {
             try BrokerRequest(parsing: polluted)
         }

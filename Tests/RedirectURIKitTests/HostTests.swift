@@ -124,6 +124,25 @@ struct IPv4Tests {
         #expect((IPv4Address(host) != nil) == (kind == .ipv4))
     }
 
+    /// One definition of the loopback literal: the exact text RFC 8252 §7.3 names, which is
+    /// what the loopback form and the loopback exception test. Other spellings of `::1` are the
+    /// loopback address, not the literal.
+    static let ipv6Spellings: [(host: String, literal: Bool, address: Bool)] = [
+        ("[::1]", true, true),
+        ("[0:0:0:0:0:0:0:1]", false, true),
+        ("[::0:1]", false, true),
+        ("[0::1]", false, true),
+        ("[::2]", false, false),
+    ]
+
+    @Test(arguments: ipv6Spellings)
+    func loopbackLiteralIsTheText(host: String, literal: Bool, address: Bool) throws {
+        let uri = try URIReference(parsing: "http://\(host):8080/cb")
+        #expect(uri.hostIsLoopbackLiteral == literal)
+        #expect(IPv6Address(host.dropFirst().dropLast())?.isLoopback == address)
+        #expect((RedirectURI(classifying: uri).form == .loopback) == literal)
+    }
+
     @Test func valueAndDescription() {
         #expect(IPv4Address("127.0.0.1")?.value == 0x7F00_0001)
         #expect(IPv4Address("192.0.2.16")?.description == "192.0.2.16")

@@ -11,7 +11,7 @@ struct LayeringTests {
         .appendingPathComponent("Sources/RedirectURIKit")
 
     /// The layers, lowest first; each may use the ones before it.
-    static let layers = ["Syntax", "Encoding", "Operations", "Redirect", "Broker"]
+    static let layers = ["Syntax", "Encoding", "Operations", "Redirect", "Broker", "Registry"]
 
     static func sources(in layer: String) throws -> [(name: String, text: String)] {
         let folder = core.appendingPathComponent(layer)

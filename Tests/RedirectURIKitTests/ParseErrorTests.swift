@@ -1,5 +1,5 @@
 import Testing
-@testable import RedirectURIKit
+@_spi(Testing) @testable import RedirectURIKit
 
 /// Each error kind with the offset of the first byte no valid reference can continue with.
 struct ParseErrorTests {

@@ -1,6 +1,6 @@
 import Testing
 import RedirectURIFuzzProperties
-@testable import RedirectURIKit
+@_spi(Testing) @testable import RedirectURIKit
 
 struct PercentEncodingTests {
     static let decodeRows: [(encoded: String, decoded: String)] = [
@@ -19,6 +19,28 @@ struct PercentEncodingTests {
     }
 
     /// Every byte: its hex value exactly when it is `0-9 A-F a-f` (RFC 5234 HEXDIG, either case).
+    /// Checking that bytes decode (what a broker message does for the values it does not read)
+    /// agrees with decoding them, error and offset included, on every row of this file.
+    @Test func validationAgreesWithDecoding() {
+        let inputs = Self.decodeRows.map(\.encoded) + Self.badPercent.map(\.0) + Self.badUTF8.map(\.0)
+            + ["", "a+b", "%2B+", String(repeating: "%C3%A9", count: 300) + "%FF", String(repeating: "x", count: 5_000)]
+        for input in inputs {
+            for plusIsSpace in [false, true] {
+                let decoded = Result { () throws(PercentDecodingError) in try PercentEncoding.decodeString(input, plusIsSpace: plusIsSpace) }
+                let validated = Result { () throws(PercentDecodingError) in
+                    try StringBytes.withUTF8(input) { bytes throws(PercentDecodingError) in
+                        try PercentEncoding.validate(bytes: bytes, plusIsSpace: plusIsSpace)
+                    }
+                }
+                switch (decoded, validated) {
+                case (.success, .success): break
+                case (.failure(let lhs), .failure(let rhs)): #expect(lhs == rhs, "\(input)")
+                default: Issue.record("\(input): decoding \(decoded), validation \(validated)")
+                }
+            }
+        }
+    }
+
     @Test func hexValuesOfEveryByte() {
         let digits = Array("0123456789abcdef".utf8)
         for byte in UInt8.min...UInt8.max {

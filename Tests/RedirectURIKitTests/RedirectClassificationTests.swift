@@ -1,5 +1,5 @@
 import Testing
-@testable import RedirectURIKit
+@_spi(Testing) @testable import RedirectURIKit
 
 /// Every form of the "Verification rules" article, with the examples from Microsoft's public SSO
 /// documentation.
@@ -232,6 +232,20 @@ struct RedirectBuilderTests {
 struct SchemeTableTests {
     static func kind(_ scheme: String) -> SchemeKind {
         Array(scheme.utf8).withUnsafeBufferPointer { Schemes.kind(of: $0) }
+    }
+
+    /// The table is keyed by name: sorted, reversed or shuffled, every scheme keeps its kind.
+    @Test func theKindsDoNotDependOnTheListsOrder() {
+        var generator = SeededGenerator(seed: 26)
+        for order in [Schemes.reserved.reversed(), Schemes.reserved.sorted { "\($0.scheme)" < "\($1.scheme)" }, Schemes.reserved.shuffled(using: &generator)] {
+            let buckets = Schemes.LengthBuckets(Array(order))
+            for entry in Schemes.reserved {
+                let kind = Array(entry.scheme.description.utf8).withUnsafeBufferPointer { buckets.kind(of: $0) }
+                #expect(kind == entry.kind, "\(entry.scheme)")
+            }
+        }
+        #expect(Self.kind("https") == .https && Self.kind("HTTP") == .http && Self.kind("msauth") == .msauth)
+        #expect(Self.kind("msauthv2") == .reserved && Self.kind("myapp") == .app)
     }
 
     @Test func everyReservedSchemeInAnyCaseIsReserved() {

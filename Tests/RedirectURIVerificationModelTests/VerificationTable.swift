@@ -303,6 +303,12 @@ enum VerificationTable {
         RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&redirect%5Furi=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
         RequestRow(request: "msauthv2://broker?x=1&x=2&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
         RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&x=%FF", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
+        // Look-alikes of a field's name: a server that folds case or trims reads them as the field.
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&REDIRECT_URI=https%3A%2F%2Flogin.example.com%2Fcb", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&redirect_uri+=https%3A%2F%2Flogin.example.com%2Fcb", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&%09Client_Id=x", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
+        // A capital in a name that looks like no field's is only a name.
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&X_Custom=1", registered: registeredForRequests, expect: .accepted, source: here()),
         RequestRow(request: "msauthv2://broker?%C0%AF=1&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
         RequestRow(request: "msauthv2://broker?a+b=1&a%20b=2&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
         RequestRow(request: "msauthv2://broker?redirect_uri=%FF", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),

@@ -9,7 +9,7 @@ struct VerificationTableTests {
     @Test func tableSizes() {
         #expect(VerificationTable.classify.count == 72)
         #expect(VerificationTable.verify.count == 78)
-        #expect(VerificationTable.request.count == 33)
+        #expect(VerificationTable.request.count == 37)
         #expect(VerificationTable.route.count == 17)
         #expect(VerificationTable.response.count == 6)
     }

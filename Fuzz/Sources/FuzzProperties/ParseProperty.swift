@@ -16,7 +16,7 @@
 //   without a fragment, `relative-ref` = `URI-reference` without one);
 // - the other public entry points that take arbitrary text run without trapping.
 // Debug builds additionally run the library's own invariant assertion after every parse.
-import RedirectURIKit
+@_spi(Testing) import RedirectURIKit
 
 enum ParseProperty {
     static func check(_ exact: UnsafeBufferPointer<UInt8>) throws(PropertyFailure) {

@@ -14,7 +14,7 @@
 // - Base64 (the Android broker form's signature hash): decode(encode(x)) == x, strict decoding
 //   agrees with a reference decoder (standard alphabet, padded, canonical), and the base64url
 //   check agrees with a reference.
-import RedirectURIKit
+@_spi(Testing) import RedirectURIKit
 
 enum PercentCodingProperty {
     static func check(_ input: UnsafeBufferPointer<UInt8>) throws(PropertyFailure) {

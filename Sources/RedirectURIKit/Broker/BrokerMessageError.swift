@@ -28,10 +28,12 @@ public struct BrokerMessageError: Error, Sendable, Hashable, CustomStringConvert
         public static let invalidValue = Kind(rawValue: 5)
         /// A name or value does not percent-decode to UTF-8.
         public static let invalidEncoding = Kind(rawValue: 6)
-        /// The nested `redirect_uri` is not acceptable.
-        public static let invalidRedirectURI = Kind(rawValue: 7)
-        /// The response does not come back to the request's redirect URI.
-        public static let redirectMismatch = Kind(rawValue: 8)
+        /// The nested `redirect_uri` is not one a broker can bind to the caller. (Its code was
+        /// `invalid-redirect-uri`, which the registration lint also used for another meaning.)
+        public static let unbindableRedirectURI = Kind(rawValue: 7)
+        /// A name that differs from a field's only by letter case or surrounding whitespace
+        /// (`REDIRECT_URI`, `redirect_uri+`), which a server that folds or trims reads as the field.
+        public static let lookAlikeParameter = Kind(rawValue: 8)
 
         /// Every kind, in documentation order.
         public static let allKinds: [Kind] = (0..<UInt8(table.count)).map(Kind.init(rawValue:))
@@ -44,11 +46,14 @@ public struct BrokerMessageError: Error, Sendable, Hashable, CustomStringConvert
             ),
             ("not-a-broker-response", "a broker response has a query and no fragment"),
             ("missing-parameter", "a required parameter is absent"),
-            ("duplicate-parameter", "the parameter appears more than once; a reader that picks one lets an attacker choose"),
+            ("duplicate-parameter", QueryParameterError.Kind.duplicateParameter.explanation),
             ("invalid-value", "the parameter's value does not have the required syntax"),
-            ("invalid-encoding", "a parameter's name or value does not percent-decode to well-formed UTF-8"),
-            ("invalid-redirect-uri", "the redirect_uri is not one a broker can bind to the caller"),
-            ("redirect-mismatch", "the response does not come back to the request's redirect URI"),
+            ("invalid-encoding", QueryParameterError.Kind.invalidEncoding.explanation),
+            ("unbindable-redirect-uri", "the redirect_uri is not one a broker can bind to the caller"),
+            (
+                "look-alike-parameter",
+                "the parameter's name differs from a field's only by letter case or surrounding whitespace; a server that folds case or trims would read a different message"
+            ),
         ]
     }
 

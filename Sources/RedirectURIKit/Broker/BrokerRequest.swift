@@ -46,17 +46,32 @@ public enum BrokerEndpoint: String, Sendable, Hashable, CaseIterable {
     /// The endpoint a parsed URL addresses (scheme compared ignoring case, as RFC 3986 allows;
     /// host and path exactly), or `nil`.
     public init?(_ reference: URIReference) {
-        guard let scheme = reference.scheme, reference.userinfo == nil, reference.port == nil,
-            let host = reference.host
-        else { return nil }
-        let lowered = String(decoding: scheme.utf8.map(ASCII.lowercased), as: UTF8.self)
-        if host == "broker", reference.path.isEmpty, let endpoint = BrokerEndpoint(rawValue: lowered), endpoint != .universalLink {
-            self = endpoint
-        } else if lowered == "https", host == "login.microsoftonline.com", reference.path == "/applebroker/msauthv2" {
-            self = .universalLink
-        } else {
+        guard let endpoint = reference.withBytes({ BrokerEndpoint(bytes: $0, reference.ranges) }) else { return nil }
+        self = endpoint
+    }
+
+    /// The endpoint of a parsed URL, from its bytes and ranges.
+    // Compared in the URL's bytes: every broker message is asked this, and slicing and
+    // lowercasing the scheme as strings cost more than reading the rest of a response.
+    init?(bytes: UnsafeBufferPointer<UInt8>, _ ranges: URIComponentRanges) {
+        guard let scheme = ranges.scheme, ranges.userinfo == nil, ranges.port == nil, let host = ranges.host else { return nil }
+        let endpoint: BrokerEndpoint? = {
+            let scheme = UnsafeBufferPointer(rebasing: bytes[scheme])
+            let host = UnsafeBufferPointer(rebasing: bytes[host])
+            let path = UnsafeBufferPointer(rebasing: bytes[ranges.path])
+            if path.isEmpty, host.equalsBytes(of: "broker") {
+                if scheme.equalsASCIIIgnoringCase("msauth") { return .msauth }
+                if scheme.equalsASCIIIgnoringCase("msauthv2") { return .msauthv2 }
+                if scheme.equalsASCIIIgnoringCase("msauthv3") { return .msauthv3 }
+            } else if scheme.equalsASCIIIgnoringCase("https"), host.equalsBytes(of: "login.microsoftonline.com"),
+                path.equalsBytes(of: "/applebroker/msauthv2")
+            {
+                return .universalLink
+            }
             return nil
-        }
+        }()
+        guard let endpoint else { return nil }
+        self = endpoint
     }
 }
 
@@ -87,11 +102,18 @@ public struct BrokerRequest: Sendable, Hashable {
 
     /// Parses a broker request URL and requires it to have no problems.
     ///
-    /// - Throws: ``BrokerMessageError``: the first of ``problems()``, or why the URL is not a
-    ///   broker request at all.
+    /// - Throws: ``BrokerMessageError``: why the URL is not a broker request, why its parameters
+    ///   are ambiguous (``BrokerMessage/ambiguity``), or else the first of ``problems()``.
     public init(parsing text: String) throws(BrokerMessageError) {
-        let request = try Self.parseParameters(text)
-        if let problem = request.problems().first { throw problem }
+        let reference: URIReference
+        do {
+            reference = try URIReference(parsing: text, as: .uri)
+        } catch {
+            throw BrokerMessageError(parsing: error)
+        }
+        let message = BrokerMessage(reference)
+        let request = try Self.parseParameters(message)
+        if let problem = request.problems(redirect: message.nestedRedirect, message: message).first { throw problem }
         self = request
     }
 
@@ -108,16 +130,19 @@ public struct BrokerRequest: Sendable, Hashable {
 
     /// Reads the endpoint and parameters of a parsed URL.
     public static func parseParameters(_ reference: URIReference) throws(BrokerMessageError) -> BrokerRequest {
-        guard let endpoint = BrokerEndpoint(reference), reference.fragment == nil else {
+        try parseParameters(BrokerMessage(reference))
+    }
+
+    /// Reads the endpoint and parameters of a message.
+    ///
+    /// - Throws: ``BrokerMessageError`` `not-a-broker-request` when the message is not addressed
+    ///   to a broker or has a fragment, `invalid-encoding` when a parameter does not decode.
+    public static func parseParameters(_ message: BrokerMessage) throws(BrokerMessageError) -> BrokerRequest {
+        guard case .request(let endpoint) = message.recognition, message.url.ranges.fragment == nil else {
             throw BrokerMessageError(.notABrokerRequest)
         }
-        let decoded: [(name: String, value: String?)]
-        do {
-            decoded = try QueryParameters(reference.query ?? "", decoding: .form).decoded()
-        } catch {
-            throw BrokerMessageError(error, queryStart: reference.ranges.query?.lowerBound ?? 0)
-        }
-        return BrokerRequest(endpoint: endpoint, parameters: decoded.map { BrokerParameter($0.name, $0.value) })
+        if let ambiguity = message.ambiguity, ambiguity.kind == .invalidEncoding { throw ambiguity }
+        return BrokerRequest(endpoint: endpoint, parameters: message.decodedParameters ?? [])
     }
 
     /// The URL: the endpoint, then each parameter form-encoded (uppercase hex, space as `+`).
@@ -127,17 +152,16 @@ public struct BrokerRequest: Sendable, Hashable {
 
     /// The value of `name` when it appears exactly once (`""` for a piece without `=`).
     public func value(_ name: String) -> String? {
-        let matches = parameters.filter { $0.name == name }
-        return matches.count == 1 ? (matches[0].value ?? "") : nil
+        var found: BrokerParameter?
+        for parameter in parameters where parameter.name == name {
+            guard found == nil else { return nil }
+            found = parameter
+        }
+        return found.map { $0.value ?? "" }
     }
 
     /// The parameters brokers define; anything else is kept in ``unknownParameters``.
-    public static let knownNames: Set<String> = [
-        "authority", "client_id", "redirect_uri", "correlation_id", "broker_key", "broker_nonce",
-        "client_version", "resource", "scope", "claims", "client_capabilities", "intune_enrollment_ids",
-        "intune_mam_resource", "client_app_name", "client_app_version", "extra_qp", "extra_query_param",
-        "username", "login_hint", "prompt", "force", "skip_cache", "max_protocol_ver", "msg_protocol_ver",
-    ]
+    public static let knownNames: Set<String> = Set(BrokerField.allCases.filter(\.isRequestField).map(\.text))
 
     /// Parameters outside ``knownNames``, in order.
     public var unknownParameters: [BrokerParameter] { parameters.filter { !Self.knownNames.contains($0.name) } }
@@ -178,21 +202,25 @@ public struct BrokerRequest: Sendable, Hashable {
     public var redirectURI: RedirectURI? { value("redirect_uri").flatMap { try? RedirectURI(parsing: $0) } }
 
     /// Everything wrong with the request that can be seen without keys, in parameter order:
-    /// duplicates, missing required parameters, and malformed values.
+    /// ambiguous parameters (a name twice, or a look-alike of a field's: see
+    /// ``BrokerMessage/ambiguity``), missing required parameters, and malformed values.
     ///
     /// Required: `authority`, `client_id`, `redirect_uri`, `correlation_id`, `broker_key`,
     /// `client_version`, and a protocol version — `max_protocol_ver` with `resource` for the ADAL
     /// protocol (always on `msauth://`), `msg_protocol_ver` with `scope` for MSAL.
     public func problems() -> [BrokerMessageError] {
+        problems(redirect: value("redirect_uri").map { text in Result { () throws(URIParseError) in try RedirectURI(parsing: text) } })
+    }
+
+    /// ``problems()``, with the `redirect_uri` already parsed (a message parses it once) and,
+    /// for a request read from a message, the message's own ambiguity verdict (the same rule,
+    /// with the offset of the piece at fault).
+    func problems(redirect: Result<RedirectURI, URIParseError>?, message: BrokerMessage? = nil) -> [BrokerMessageError] {
         var problems: [BrokerMessageError] = []
-        var seen: Set<String> = []
-        for parameter in parameters where !seen.insert(parameter.name).inserted {
-            if !problems.contains(where: { $0.kind == .duplicateParameter && $0.parameter == parameter.name }) {
-                problems.append(
-                    BrokerMessageError(
-                        .duplicateParameter, parameter: parameter.name,
-                        detail: "appears more than once; a reader that picks one lets an attacker choose"))
-            }
+        if let message {
+            if let ambiguity = message.ambiguity { problems.append(ambiguity) }
+        } else if let finding = ParameterPollution.firstFinding(in: parameters.lazy.map(\.name), for: .request(endpoint)) {
+            problems.append(ParameterPollution.error(finding, offset: nil))
         }
         let adal = endpoint == .msauth || isADALProtocol
         var required = ["authority", "client_id", "redirect_uri", "correlation_id", "broker_key", "client_version"]
@@ -223,7 +251,8 @@ public struct BrokerRequest: Sendable, Hashable {
                     invalid(parameter.name, "must be an https URI with a host, no userinfo and no fragment")
                 }
             case "redirect_uri":
-                problems += redirectProblems(value)
+                // A repeated redirect_uri has no single value: the ambiguity above says so.
+                if let redirect { problems += redirectProblems(redirect) }
             case "client_version", "broker_nonce":
                 if value.isEmpty { invalid(parameter.name, "must not be empty") }
             default:
@@ -239,19 +268,19 @@ public struct BrokerRequest: Sendable, Hashable {
     /// The redirect rules' view of a request's `redirect_uri`: the form must let a broker bind
     /// the redirect to the caller (a bundle ID, or for the client-ID form the request's
     /// `client_id`), and a wrapper must be one.
-    func redirectProblems(_ value: String) -> [BrokerMessageError] {
+    func redirectProblems(_ parsed: Result<RedirectURI, URIParseError>) -> [BrokerMessageError] {
         let redirect: RedirectURI
-        do {
-            redirect = try RedirectURI(parsing: value)
-        } catch {
+        switch parsed {
+        case .success(let parsedRedirect): redirect = parsedRedirect
+        case .failure(let error):
             return [
                 BrokerMessageError(
-                    .invalidRedirectURI, parameter: "redirect_uri",
+                    .unbindableRedirectURI, parameter: "redirect_uri",
                     detail: "not an absolute RFC 3986 URI: \(error.kind) at offset \(error.offset)")
             ]
         }
         if redirect.reference.fragment != nil {
-            return [BrokerMessageError(.invalidRedirectURI, parameter: "redirect_uri", detail: "has a fragment")]
+            return [BrokerMessageError(.unbindableRedirectURI, parameter: "redirect_uri", detail: "has a fragment")]
         }
         if redirect.form == .msalClientID {
             return []  // bound to the client by rule client-id, which verification applies
@@ -260,7 +289,7 @@ public struct BrokerRequest: Sendable, Hashable {
             let why = redirect.diagnostics.first.map { ": \($0.code): \($0.message)" } ?? ""
             return [
                 BrokerMessageError(
-                    .invalidRedirectURI, parameter: "redirect_uri",
+                    .unbindableRedirectURI, parameter: "redirect_uri",
                     detail: "a \(redirect.form.rawValue) redirect URI carries no bundle ID, so the broker cannot check the caller\(why)")
             ]
         }

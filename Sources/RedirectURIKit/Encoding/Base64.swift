@@ -1,5 +1,9 @@
 /// Strict base64 (RFC 4648 §4, standard alphabet, padded) and base64url (§5) checks, without
 /// Foundation. Used for Android signature hashes and broker payloads.
+///
+/// Testing SPI, not API: apps decode base64 with their platform's decoder; the tests and the
+/// fuzzers check this one against them.
+@_spi(Testing)
 public enum Base64 {
     static let standardAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 

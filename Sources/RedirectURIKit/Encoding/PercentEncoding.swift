@@ -204,6 +204,28 @@ public enum PercentEncoding {
         return string
     }
 
+    /// Whether `bytes` decode to well-formed UTF-8, as ``decodeString(bytes:plusIsSpace:)`` would
+    /// decode them, without building the string: the bytes are decoded into scratch memory (on
+    /// the stack when they are short) and checked there.
+    ///
+    /// - Throws: the ``PercentDecodingError`` that decoding would throw.
+    static func validate(bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool) throws(PercentDecodingError) {
+        let failure: PercentDecodingError? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(bytes.count, 1)) { output in
+            do throws(PercentDecodingError) {
+                let decoded = try decodeNotingHighBytes(bytes, plusIsSpace: plusIsSpace, into: output)
+                if decoded.mayBeNonASCII,
+                    let badIndex = UTF8Validation.firstInvalidIndex(inBuffer: UnsafeBufferPointer(rebasing: output[..<decoded.length]))
+                {
+                    return PercentDecodingError(.invalidUTF8, at: encodedOffset(ofDecodedIndex: badIndex, in: bytes))
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
     /// Maps an index in the decoded bytes back to the offset of its source in the encoded text.
     static func encodedOffset(ofDecodedIndex target: Int, in utf8: UnsafeBufferPointer<UInt8>) -> Int {
         var source = 0

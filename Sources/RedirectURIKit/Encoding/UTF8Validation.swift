@@ -1,5 +1,8 @@
 /// Strict UTF-8 validation per the Unicode Standard, Table 3-7 (well-formed byte sequences):
 /// no overlong forms, no surrogates (U+D800–U+DFFF), nothing above U+10FFFF.
+///
+/// Testing SPI, not API: the decoders use it; the tests and fuzzers check it against a reference.
+@_spi(Testing)
 public enum UTF8Validation {
     /// The index of the first byte that does not start or continue a well-formed sequence, or
     /// `nil` when every byte belongs to one. A sequence cut off by the end is invalid at its start.

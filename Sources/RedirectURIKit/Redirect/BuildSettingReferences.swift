@@ -8,6 +8,9 @@
 /// `$(SUFFIX:default=prod)`) and further references (`$(NAME_$(CONFIGURATION))`); this type only
 /// records where the reference is. Offsets are UTF-8 byte offsets into the scanned text.
 ///
+/// The registration lint and the app configuration doctor share this one definition of the
+/// syntax; apps usually ask ``RegistrationLint/containsBuildVariable(_:)``.
+///
 /// ```swift
 /// let segments = BuildSettingText.segments(of: "msauth.$(PRODUCT_BUNDLE_IDENTIFIER)")
 /// // [.literal(0..<7), .reference(BuildSettingReference(range: 7..<35, contentRange: 9..<34, ...))]

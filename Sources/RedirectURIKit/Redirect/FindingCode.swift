@@ -88,6 +88,9 @@ public struct FindingCode: RawRepresentable, Sendable, Hashable, Comparable, Cod
     public static let schemeCaseDiffers = FindingCode(rawValue: "scheme-case-differs")
     /// The paths differ only by a trailing `/`.
     public static let trailingSlashMismatch = FindingCode(rawValue: "trailing-slash-mismatch")
+    /// A broker request with no single `redirect_uri` that is an absolute URI: no response can
+    /// be matched with it (``BrokerResponse/comesBack(to:)``).
+    public static let requestRedirectURIUnusable = FindingCode(rawValue: "request-redirect-uri-unusable")
 
     // MARK: Registration lint
 
@@ -116,7 +119,7 @@ public struct FindingCode: RawRepresentable, Sendable, Hashable, Comparable, Cod
         .nestedWrapper, .androidSignatureHashInvalid, .msalSchemeWithoutBundleID, .msalAuthorityNotAuth,
         .msalPath, .customSchemeSingleLabelHost,
         .bundleIDCaseRelaxed, .noBundleBinding,
-        .incomingInvalid, .incomingFragment, .schemeCaseDiffers, .trailingSlashMismatch,
+        .incomingInvalid, .incomingFragment, .schemeCaseDiffers, .trailingSlashMismatch, .requestRedirectURIUnusable,
         .whitespace, .unexpandedBuildVariable, .invalidRedirectURI, .fragmentInRedirectURI,
         .localhostInsteadOfLoopbackLiteral, .reservedScheme, .privateUseSchemeWithoutDot,
         .schemeWithoutBundleID, .notBrokerCapable,

@@ -11,6 +11,9 @@ public struct RedirectDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates a diagnostic.
     public init(_ severity: FindingSeverity, _ code: FindingCode, _ message: String) {
+        // One code, one severity: every debug test and fuzz run checks each diagnostic made
+        // against the registry.
+        assert(code.coreSeverity.map { $0 == severity } ?? true, "\(code) is registered with another severity")
         self.severity = severity
         self.code = code
         self.message = message

@@ -142,14 +142,10 @@ enum RedirectRules {
         host.count == 4 && host.hasASCIIPrefix("auth")
     }
 
-    /// `127.0.0.1` or `[::1]` written exactly so (RFC 8252 §7.3): a name can be redirected, a
-    /// literal cannot, and another spelling of the address is not the registered text.
+    /// `127.0.0.1` or `[::1]` written exactly so: the one definition, ``LoopbackLiteral``.
+    @inline(__always)
     static func isLoopbackLiteral(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
-        switch host.count {
-        case 9: return host.hasASCIIPrefix("127.0.0.1")
-        case 5: return host.hasASCIIPrefix("[::1]")
-        default: return false
-        }
+        LoopbackLiteral.matches(host)
     }
 
     /// The path's one non-empty segment (after its `/`), or `nil` when the path is anything else.

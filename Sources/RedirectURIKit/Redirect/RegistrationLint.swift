@@ -10,10 +10,30 @@
 /// ```
 public enum RegistrationLint {
     /// Schemes an app should never claim for its own redirect URI, lowercase.
-    public static let reservedSchemes: Set<String> = Set(Schemes.reserved.map(\.description))
+    public static let reservedSchemes: Set<String> = Set(Schemes.reserved.map(\.scheme.description))
 
     /// Lints one registered redirect URI.
     public static func lint(_ text: String) -> [RedirectDiagnostic] {
+        lint(text, parsed: Result { () throws(URIParseError) in try RedirectURI(parsing: text) })
+    }
+
+    /// Lints a redirect URI that was parsed already, without parsing it again.
+    ///
+    /// ```swift
+    /// let redirect = try RedirectURI(parsing: "myapp://callback")
+    /// RegistrationLint.lint(redirect).map(\.code)   // [.privateUseSchemeWithoutDot, .schemeWithoutBundleID]
+    /// ```
+    public static func lint(_ redirect: RedirectURI) -> [RedirectDiagnostic] {
+        lint(String(redirect.reference.text), parsed: .success(redirect))
+    }
+
+    /// Lints text that did not parse as an absolute URI (`error` says why), without parsing it
+    /// again: the findings about its text, and `invalid-redirect-uri`.
+    public static func lint(_ text: String, failedWith error: URIParseError) -> [RedirectDiagnostic] {
+        lint(text, parsed: .failure(error))
+    }
+
+    static func lint(_ text: String, parsed: Result<RedirectURI, URIParseError>) -> [RedirectDiagnostic] {
         var findings: [RedirectDiagnostic] = []
         let bytes = text.utf8
         if bytes.contains(where: { $0 == ASCII.space || $0 == ASCII.tab || $0 == ASCII.lineFeed || $0 == ASCII.carriageReturn }) {
@@ -28,7 +48,7 @@ public enum RegistrationLint {
                     .warning, .unexpandedBuildVariable,
                     "the redirect URI contains an unexpanded build variable such as $(PRODUCT_BUNDLE_IDENTIFIER)"))
         }
-        guard let redirect = try? RedirectURI(parsing: text), let scheme = redirect.reference.scheme else {
+        guard let redirect = try? parsed.get(), let scheme = redirect.reference.scheme else {
             findings.append(RedirectDiagnostic(.warning, .invalidRedirectURI, "the redirect URI is not an absolute RFC 3986 URI"))
             return findings
         }

@@ -18,13 +18,18 @@ enum SchemeKind: Equatable {
 
 /// The schemes that belong to the system, the web or the broker, and how schemes compare.
 enum Schemes {
-    /// The reserved schemes, lowercase: an app cannot identify itself with them. This is the one
-    /// list; the classifier, the lint and ``RegistrationLint/reservedSchemes`` all read it. The
-    /// ones the classifier meets most come first, since a lookup stops at its match.
-    static let reserved: [StaticString] = [
-        "https", "http", "msauth", "msauthv2", "msauthv3", "file", "mailto", "tel", "sms", "facetime",
-        "facetime-audio", "ftp", "data", "javascript", "about", "blob", "ws", "wss", "itms", "itms-apps",
-        "maps", "message", "shortcuts", "app-settings",
+    /// The reserved schemes, lowercase, each with what it means to the rules: an app cannot
+    /// identify itself with them. This is the one list; the classifier, the lint and
+    /// ``RegistrationLint/reservedSchemes`` all read it. Each entry names its kind, so the list
+    /// may be reordered or sorted freely.
+    static let reserved: [(scheme: StaticString, kind: SchemeKind)] = [
+        ("https", .https), ("http", .http), ("msauth", .msauth),
+        ("msauthv2", .reserved), ("msauthv3", .reserved), ("file", .reserved), ("mailto", .reserved),
+        ("tel", .reserved), ("sms", .reserved), ("facetime", .reserved), ("facetime-audio", .reserved),
+        ("ftp", .reserved), ("data", .reserved), ("javascript", .reserved), ("about", .reserved),
+        ("blob", .reserved), ("ws", .reserved), ("wss", .reserved), ("itms", .reserved),
+        ("itms-apps", .reserved), ("maps", .reserved), ("message", .reserved), ("shortcuts", .reserved),
+        ("app-settings", .reserved),
     ]
 
     /// The reserved schemes grouped by length, derived once from ``reserved``: a lookup compares
@@ -37,20 +42,15 @@ enum Schemes {
         /// `entries[start[n]..<start[n + 1]]` are the schemes of `n` bytes.
         let start: [Int]
 
-        init(_ schemes: [StaticString]) {
-            let sorted = schemes.enumerated().sorted { ($0.element.utf8CodeUnitCount, $0.offset) < ($1.element.utf8CodeUnitCount, $1.offset) }
-            entries = sorted.map { entry in
-                let kind: SchemeKind
-                switch entry.offset {
-                case 0: kind = .https
-                case 1: kind = .http
-                case 2: kind = .msauth
-                default: kind = .reserved
-                }
-                return (entry.element, kind)
+        init(_ schemes: [(scheme: StaticString, kind: SchemeKind)]) {
+            // Ordered by length only (a stable sort): within a length the list's order is kept,
+            // and nothing depends on it, since each entry carries its kind.
+            let sorted = schemes.enumerated().sorted {
+                ($0.element.scheme.utf8CodeUnitCount, $0.offset) < ($1.element.scheme.utf8CodeUnitCount, $1.offset)
             }
-            let longest = schemes.map(\.utf8CodeUnitCount).max() ?? 0
-            start = (0...(longest + 1)).map { length in sorted.firstIndex { $0.element.utf8CodeUnitCount >= length } ?? sorted.count }
+            entries = sorted.map(\.element)
+            let longest = schemes.map(\.scheme.utf8CodeUnitCount).max() ?? 0
+            start = (0...(longest + 1)).map { length in sorted.firstIndex { $0.element.scheme.utf8CodeUnitCount >= length } ?? sorted.count }
         }
 
         /// The kind of a scheme that is neither `msauth.` nor `msal<UUID>`.

@@ -64,6 +64,11 @@ enum ASCII {
         (uppercaseA...uppercaseZ).contains(byte) ? byte | caseBit : byte
     }
 
+    /// Space, tab, LF, VT, FF or CR: what a server's trim removes around a name.
+    @inlinable
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == space || (tab...carriageReturn).contains(byte)
+    }
 }
 
 extension UnsafeBufferPointer<UInt8> {
@@ -88,6 +93,12 @@ extension UnsafeBufferPointer<UInt8> {
             index &+= 1
         }
         return true
+    }
+
+    /// Whether the bytes are exactly `literal`.
+    @inline(__always)
+    func equalsBytes(of literal: StaticString) -> Bool {
+        equalsBytes(of: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Whether the bytes are `literal`, a lowercase ASCII literal, ignoring ASCII case.

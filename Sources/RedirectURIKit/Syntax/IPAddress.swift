@@ -237,3 +237,18 @@ struct IPv6Validator {
         return head + Array(repeating: 0, count: zeros) + tail
     }
 }
+
+/// The loopback literals of RFC 8252 §7.3, the one definition that the loopback form, the
+/// loopback exception and ``URIReference/hostIsLoopbackLiteral`` share.
+enum LoopbackLiteral {
+    /// Whether a host is `127.0.0.1` or `[::1]` written exactly so: a name can be redirected, a
+    /// literal cannot, and another spelling of the address is not the registered text.
+    @inline(__always)
+    static func matches(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch host.count {
+        case 9: return host.hasASCIIPrefix("127.0.0.1")
+        case 5: return host.hasASCIIPrefix("[::1]")
+        default: return false
+        }
+    }
+}

@@ -19,7 +19,8 @@ public struct URIParseError: Error, Sendable, Hashable, CustomStringConvertible 
     public var offset: Int
     /// The input (bytes, as given), kept so that ``description`` can point at the offending byte.
     /// Inputs longer than ``URIParseError/excerptLimit`` keep only a window around the offset.
-    public var excerpt: ParseExcerpt
+    /// Testing SPI: apps read ``caretDiagram``.
+    @_spi(Testing) public var excerpt: ParseExcerpt
 
     /// Longest excerpt kept in an error, in bytes.
     public static let excerptLimit = 160
@@ -42,9 +43,19 @@ public struct URIParseError: Error, Sendable, Hashable, CustomStringConvertible 
         return text
     }
 
+    /// The input around the offset (a window of at most ``excerptLimit`` bytes, bytes outside
+    /// printable ASCII escaped) and, under it, a caret at the offending byte.
+    ///
+    /// ```swift
+    /// do { _ = try URIReference(parsing: "http://h h/") } catch { print(error.caretDiagram) }
+    /// //   http://h h/
+    /// //           ^
+    /// ```
+    public var caretDiagram: String { excerpt.caretDiagram(at: offset) }
+
     /// The kind, the offset, the message, and the input with a caret under the offending byte.
     public var description: String {
-        "\(kind) at offset \(offset): \(message)\n" + excerpt.caretDiagram(at: offset)
+        "\(kind) at offset \(offset): \(message)\n" + caretDiagram
     }
 }
 
@@ -138,6 +149,9 @@ extension URIParseError {
 }
 
 /// A window of an input kept for error messages, with its position in the whole input.
+///
+/// Testing SPI: the fuzzers and tests check the window; apps read ``URIParseError/caretDiagram``.
+@_spi(Testing)
 public struct ParseExcerpt: Sendable, Hashable {
     /// The kept bytes.
     public let bytes: [UInt8]

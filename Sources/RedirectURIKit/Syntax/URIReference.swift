@@ -106,14 +106,21 @@ public struct URIReference: Sendable, Hashable, CustomStringConvertible {
     /// Whether the reference has a scheme, i.e. matched `URI` rather than `relative-ref`.
     @inlinable public var hasScheme: Bool { ranges.scheme != nil }
 
-    /// Whether the host is the loopback literal `127.0.0.1` or an IPv6 literal equal to `::1`.
+    /// Whether the host is a loopback literal as RFC 8252 §7.3 writes it: exactly `127.0.0.1` or
+    /// `[::1]`. This is the test of the loopback form and of the loopback exception.
+    ///
+    /// Another spelling of the same address (`[0:0:0:0:0:0:0:1]`, `[::0:1]`) is the loopback
+    /// address but not the literal: registrations are compared as text, so it gets no loopback
+    /// exception. Ask `IPv6Address(host)?.isLoopback` to know whether a host is the loopback
+    /// address in any spelling.
+    ///
+    /// ```swift
+    /// try URIReference(parsing: "http://[::1]:8080/cb").hostIsLoopbackLiteral        // true
+    /// try URIReference(parsing: "http://[0::1]:8080/cb").hostIsLoopbackLiteral       // false
+    /// ```
     public var hostIsLoopbackLiteral: Bool {
-        guard let host, let kind = hostKind else { return false }
-        switch kind {
-        case .ipv4: return IPv4Address(host)?.isLoopback ?? false
-        case .ipv6: return IPv6Address(host.dropFirst().dropLast())?.isLoopback ?? false
-        case .regName, .ipvFuture: return false
-        }
+        guard let host = ranges.host else { return false }
+        return withBytes { LoopbackLiteral.matches(UnsafeBufferPointer(rebasing: $0[host])) }
     }
 
     /// The text as given.

@@ -186,9 +186,8 @@ enum VectorScan {
     /// guaranteed here: `SIMDMask` is `@frozen` with one stored property, its `SIMD16<Int8>`
     /// storage (so it is laid out as those 16 bytes), and the comparison operators that make
     /// every mask in this file are inlined into this module, where they sign-extend each lane's
-    /// result to all ones or all zeros. (Whether any lane of a mask is set needs no bytes: the
-    /// query lookup asks the documented `any(_:)`, which measured fewer instructions than OR-ing
-    /// the halves of the bit-cast mask.)
+    /// result to all ones or all zeros. (Whether any lane is set is ``anySet(_:)`` on the bytes:
+    /// the two 64-bit halves OR-ed, one test for the query lookup's 32 positions.)
     @inline(__always)
     static func selected(_ mask: SIMDMask<Block.MaskStorage>) -> Block {
         unsafeBitCast(mask, to: Block.self)

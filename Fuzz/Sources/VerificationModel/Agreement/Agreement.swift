@@ -140,9 +140,11 @@ public enum Agreement {
             // decoding rule is checked.
             break
         case nil:
-            agrees = !model.duplicate && !model.undecodable
+            agrees = !model.duplicate && !model.undecodable && !model.lookAlike
         case duplicate:
             agrees = model.duplicate
+        case "look-alike-parameter":
+            agrees = model.lookAlike
         default:
             agrees = !(model.duplicate && !model.undecodable)
         }

@@ -60,6 +60,25 @@ func checkParameters(_ query: [UInt8]?) -> ParameterCheck {
     return check
 }
 
+/// The request parameters brokers define (the article's list of `BrokerRequest.knownNames`).
+let requestParameterNames: [String] = [
+    "authority", "client_id", "redirect_uri", "correlation_id", "broker_key", "broker_nonce", "client_version",
+    "resource", "scope", "claims", "client_capabilities", "intune_enrollment_ids", "intune_mam_resource",
+    "client_app_name", "client_app_version", "extra_qp", "extra_query_param", "username", "login_hint", "prompt",
+    "force", "skip_cache", "max_protocol_ver", "msg_protocol_ver",
+]
+
+/// "no decoded name differs from the name of a request parameter brokers define only by ASCII
+/// letter case or by whitespace (space, tab, LF, VT, FF, CR) around it".
+func isLookAlike(_ name: [UInt8], of names: [String]) -> Bool {
+    let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D]
+    var trimmed = name[...]
+    while let first = trimmed.first, whitespace.contains(first) { trimmed = trimmed.dropFirst() }
+    while let last = trimmed.last, whitespace.contains(last) { trimmed = trimmed.dropLast() }
+    let folded = trimmed.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+    return names.contains { Array($0.utf8) == folded && Array($0.utf8) != name }
+}
+
 /// The model of broker requests.
 public enum ModelBrokerRequest {
     /// Verifies a broker request URL (any bytes) against `verification`'s registrations.
@@ -69,6 +88,9 @@ public enum ModelBrokerRequest {
         // ambiguous-parameters
         let check = checkParameters(uri.query)
         if !check.unambiguous { return .reject("ambiguous-parameters") }
+        if check.parameters.contains(where: { isLookAlike($0.name, of: requestParameterNames) }) {
+            return .reject("ambiguous-parameters")
+        }
         let parameters = check.parameters
         // missing-redirect-uri: "The request has a `redirect_uri`." A bare `redirect_uri` (no
         // `=`) is a parameter of that name: the request has one, and its value (none, read as
@@ -133,16 +155,25 @@ public enum ModelBrokerResponse {
         public var undecodable: Bool
         /// "any parameter name appears twice (compared after decoding)" (among names that decode).
         public var duplicate: Bool
+        /// A decoded name that differs from a response field's only by ASCII case or surrounding
+        /// whitespace ("a look-alike of a response field's name").
+        public var lookAlike: Bool = false
 
         public var description: String {
-            undecodable || duplicate ? [undecodable ? "undecodable" : nil, duplicate ? "duplicate" : nil].compactMap { $0 }.joined(separator: "+") : "unambiguous"
+            let flags = [undecodable ? "undecodable" : nil, duplicate ? "duplicate" : nil, lookAlike ? "look-alike" : nil]
+            return flags.contains { $0 != nil } ? flags.compactMap { $0 }.joined(separator: "+") : "unambiguous"
         }
     }
+
+    /// The response fields the article lists.
+    static let fieldNames = ["msg_protocol_ver", "response", "hash", "broker_nonce", "error_code", "error_description", "error", "suberror"]
 
     /// What the response rule says about a response URL's parameters; `nil` when it is not a URI.
     public static func parameters(_ url: [UInt8]) -> Parameters? {
         guard let uri = ParsedURI(url) else { return nil }
         let check = checkParameters(uri.query)
-        return Parameters(undecodable: check.undecodable, duplicate: check.duplicate)
+        return Parameters(
+            undecodable: check.undecodable, duplicate: check.duplicate,
+            lookAlike: check.parameters.contains { isLookAlike($0.name, of: fieldNames) })
     }
 }

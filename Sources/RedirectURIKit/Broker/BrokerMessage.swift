@@ -1,0 +1,369 @@
+/// A URL read as a broker message, in one pass over its query: what it is (a request and its
+/// endpoint, a response, an error response, or none of them), where the fields its readers use
+/// lie (offsets in the URL), and the one verdict on whether its parameters can be read
+/// unambiguously. The other pieces are not kept (so that reading a response allocates nothing):
+/// ``parameters`` reads them again from the query with the same piece reader, without parsing.
+///
+/// ``BrokerRequest``, ``BrokerResponse`` and ``RedirectVerifier/verify(message:callerBundleID:)``
+/// read a message; build it once and hand it to each, and the URL is parsed once. Names are
+/// compared after form decoding (`+` is a space), so an encoded spelling of a name is that name.
+///
+/// ```swift
+/// let url = try URIReference(parsing: "msauthv2://broker?client_id=…&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&REDIRECT_URI=x", as: .uri)
+/// let message = BrokerMessage(url)
+/// message.recognition        // .request(.msauthv2)
+/// message.ambiguity?.kind    // .lookAlikeParameter, at the offset of "REDIRECT_URI"
+/// ```
+public struct BrokerMessage: Sendable {
+    /// What the URL is, judged from its endpoint and the fields it carries (a fragment or a bad
+    /// field does not change it: ``BrokerRequest`` and ``BrokerResponse`` judge those).
+    public enum Recognition: Sendable, Hashable {
+        /// Addressed to a broker endpoint.
+        case request(BrokerEndpoint)
+        /// Carries `response` with `msg_protocol_ver` or `hash`.
+        case response
+        /// Carries `error_code`.
+        case errorResponse
+        /// None of the above.
+        case none
+
+        /// The stable name: `broker-request`, `broker-response`, `broker-error-response`, or
+        /// `nil` for none.
+        public var code: String? {
+            switch self {
+            case .request: "broker-request"
+            case .response: BrokerResponse.Kind.success.rawValue
+            case .errorResponse: BrokerResponse.Kind.error.rawValue
+            case .none: nil
+            }
+        }
+    }
+
+    /// The parsed URL.
+    public let url: URIReference
+    /// What the URL is.
+    public let recognition: Recognition
+    /// `msg_protocol_ver` (of the first piece of that name), when valid: 1–3 digits without a
+    /// leading zero.
+    public let protocolVersion: Int?
+    /// Why the parameters cannot be read unambiguously, or `nil`: the first piece that does not
+    /// decode (kind `invalid-encoding`) or else the first name that repeats an earlier one
+    /// (`duplicate-parameter`) or only looks like a field of the message's kind
+    /// (`look-alike-parameter`), at its offset in the URL.
+    public var ambiguity: BrokerMessageError? { rare?.ambiguity }
+    /// The request's `redirect_uri`, parsed and classified once, when the message is a request
+    /// with one decodable `redirect_uri`.
+    var nestedRedirect: Result<RedirectURI, URIParseError>? { rare?.nestedRedirect }
+
+    /// What most responses do not have, out of line: held inline, the error and the nested
+    /// redirect made every copy and destruction of a message a walk over their strings.
+    final class Rare: Sendable {
+        let ambiguity: BrokerMessageError?
+        let nestedRedirect: Result<RedirectURI, URIParseError>?
+
+        init(ambiguity: BrokerMessageError?, nestedRedirect: Result<RedirectURI, URIParseError>?) {
+            self.ambiguity = ambiguity
+            self.nestedRedirect = nestedRedirect
+        }
+    }
+    let rare: Rare?
+
+    /// The fields present, and those present more than once.
+    let fields: BrokerField.FieldSet
+    let repeatedFields: BrokerField.FieldSet
+    /// Where the first piece of each field that the typed readers use lies.
+    let known: KnownPieces
+
+    /// One `name[=value]` piece, as offsets in the URL's text. 32-bit offsets (inputs are at
+    /// most 16 MiB): the pieces a message keeps are copied with it, and at 64 bits they made a
+    /// response's reading copy twice the bytes.
+    struct Piece: Sendable, Hashable {
+        let start32: Int32
+        let nameEnd32: Int32
+        /// Where the value ends; -1 for a piece without `=`.
+        let valueEnd32: Int32
+
+        init(nameStart: Int, nameEnd: Int, valueEnd: Int) {
+            start32 = Int32(truncatingIfNeeded: nameStart)
+            nameEnd32 = Int32(truncatingIfNeeded: nameEnd)
+            valueEnd32 = Int32(truncatingIfNeeded: valueEnd)
+        }
+
+        var nameStart: Int { Int(start32) }
+        var nameEnd: Int { Int(nameEnd32) }
+        var valueEnd: Int { Int(valueEnd32) }
+        var valueRange: Range<Int>? { valueEnd < 0 ? nil : (nameEnd &+ 1)..<valueEnd }
+        /// The value's range, empty (after the name) for a piece without `=`.
+        var valueOrEmpty: Range<Int> { valueRange ?? nameEnd..<nameEnd }
+    }
+
+    /// The first piece of each field the typed readers use, by name, and the syntax checks made
+    /// as those values were read. Kept in the message instead of an array of every piece, so
+    /// that reading a response allocates nothing; the other pieces are read again from the
+    /// query (without parsing) when ``parameters`` are asked for.
+    struct KnownPieces: Sendable {
+        var response, hash, msgProtocolVer, brokerNonce, errorCode, redirectURI, clientID: Piece?
+        /// `response` is all base64url (found while finding its end).
+        var responseIsBase64URL = false
+        /// `hash` is 64 uppercase hex digits.
+        var hashIsUppercaseSHA256 = false
+
+        /// The piece of `field`, if it is one of those kept.
+        subscript(field: BrokerField) -> Piece? {
+            get {
+                switch field {
+                case .response: response
+                case .hash: hash
+                case .msgProtocolVer: msgProtocolVer
+                case .brokerNonce: brokerNonce
+                case .errorCode: errorCode
+                case .redirectURI: redirectURI
+                case .clientID: clientID
+                default: nil
+                }
+            }
+            set {
+                switch field {
+                case .response: response = newValue
+                case .hash: hash = newValue
+                case .msgProtocolVer: msgProtocolVer = newValue
+                case .brokerNonce: brokerNonce = newValue
+                case .errorCode: errorCode = newValue
+                case .redirectURI: redirectURI = newValue
+                case .clientID: clientID = newValue
+                default: break
+                }
+            }
+        }
+    }
+
+    /// What one pass over the query found.
+    struct Reading {
+        var fields = BrokerField.FieldSet()
+        var repeatedFields = BrokerField.FieldSet()
+        var known = KnownPieces()
+        var rule = ParameterPollution()
+        var undecodable: QueryParameterError?
+    }
+
+    /// Reads a parsed URL as a broker message.
+    public init(_ url: URIReference) {
+        self.url = url
+        var reading = Reading()
+        var endpoint: BrokerEndpoint?
+        var protocolVersion: Int?
+        // One visit to the URL's bytes for the endpoint and the pieces.
+        url.withBytes { text in
+            endpoint = BrokerEndpoint(bytes: text, url.ranges)
+            guard let query = url.ranges.query else { return }
+            Self.read(UnsafeBufferPointer(rebasing: text[query]), at: query.lowerBound, into: &reading)
+            if let piece = reading.known.msgProtocolVer {
+                protocolVersion = BrokerValueSyntax.protocolVersion(UnsafeBufferPointer(rebasing: text[piece.valueOrEmpty]))
+            }
+        }
+        self.protocolVersion = protocolVersion
+        fields = reading.fields
+        repeatedFields = reading.repeatedFields
+        known = reading.known
+        let recognition: Recognition
+        if let endpoint {
+            recognition = .request(endpoint)
+        } else if fields.contains(.errorCode) {
+            recognition = .errorResponse
+        } else if fields.contains(.response), fields.contains(.msgProtocolVer) || fields.contains(.hash) {
+            recognition = .response
+        } else {
+            recognition = .none
+        }
+        self.recognition = recognition
+        let ambiguity: BrokerMessageError?
+        if let undecodable = reading.undecodable {
+            ambiguity = BrokerMessageError(undecodable, queryStart: url.ranges.query?.lowerBound ?? 0)
+        } else if let finding = reading.rule.firstFinding(for: recognition) {
+            // Pieces were numbered by their offset in the URL.
+            ambiguity = ParameterPollution.error(finding, offset: finding.position)
+        } else {
+            ambiguity = nil
+        }
+        var nestedRedirect: Result<RedirectURI, URIParseError>?
+        if case .request = recognition, !repeatedFields.contains(.redirectURI), let redirect = known.redirectURI,
+            let text = Self.decodedValue(of: redirect, in: url)
+        {
+            nestedRedirect = Result { () throws(URIParseError) in try RedirectURI(parsing: text) }
+        }
+        rare = ambiguity == nil && nestedRedirect == nil ? nil : Rare(ambiguity: ambiguity, nestedRedirect: nestedRedirect)
+    }
+
+    /// Reads the pieces of `query` (the URL's bytes from `queryStart`) in one pass.
+    static func read(_ query: UnsafeBufferPointer<UInt8>, at queryStart: Int, into reading: inout Reading) {
+        var start = 0
+        while start < query.count {
+            let (nameEnd, nameHasEscapes) = RawPiece.nameEnd(from: start, in: query)
+            let hasValue = nameEnd < query.count && query[nameEnd] == ASCII.equalsSign
+            guard hasValue || nameEnd > start else {
+                start = nameEnd &+ 1  // an empty piece ("&&")
+                continue
+            }
+            let rawName = UnsafeBufferPointer(rebasing: query[start..<nameEnd])
+            var name = PieceName(field: nil, other: nil, lookAlike: nil)
+            var failure: PercentDecodingError?
+            if nameHasEscapes {
+                do {
+                    name = PieceName(decoded: try PercentEncoding.decodeString(bytes: rawName, plusIsSpace: true))
+                } catch {
+                    failure = error
+                }
+            } else if let field = BrokerField(named: rawName) {
+                // Known names need no decoding: most pieces of a message end here.
+                name.field = field
+            } else {
+                name.other = String(decoding: rawName, as: UTF8.self)
+                name.lookAlike = BrokerField.lookAlike(of: rawName)
+            }
+            var valueEnd = -1
+            var valueIsBase64URL = false
+            if hasValue {
+                if name.field == .response {
+                    // The ciphertext, kilobytes long, is read once: its end and its alphabet
+                    // together (see Base64.base64URLValue(inQuery:from:)).
+                    (valueEnd, valueIsBase64URL) = Base64.base64URLValue(inQuery: query, from: nameEnd &+ 1)
+                } else {
+                    valueEnd = VectorScan.firstIndex(of: ASCII.ampersand, in: query, from: nameEnd &+ 1, to: query.count)
+                }
+                // Every value must decode, so that the decoded parameters describe the whole
+                // message; base64url, and any value without `%` or `+`, decodes to itself.
+                if failure == nil, !valueIsBase64URL, mayNeedDecoding(query, (nameEnd &+ 1)..<valueEnd) {
+                    do {
+                        try PercentEncoding.validate(bytes: UnsafeBufferPointer(rebasing: query[(nameEnd &+ 1)..<valueEnd]), plusIsSpace: true)
+                    } catch {
+                        failure = error
+                    }
+                }
+            }
+            if let failure, reading.undecodable == nil {
+                reading.undecodable = QueryParameterError(
+                    .invalidEncoding, name: name.decoded ?? String(decoding: rawName, as: UTF8.self), offset: start,
+                    underlying: failure)
+            }
+            let piece = Piece(nameStart: start &+ queryStart, nameEnd: nameEnd &+ queryStart, valueEnd: valueEnd < 0 ? -1 : valueEnd &+ queryStart)
+            if let field = name.field {
+                if reading.fields.insert(field) {
+                    reading.known[field] = piece
+                    if field == .response {
+                        reading.known.responseIsBase64URL = valueIsBase64URL
+                    } else if field == .hash {
+                        let value = UnsafeBufferPointer(rebasing: query[(valueEnd < 0 ? nameEnd : nameEnd &+ 1)..<(valueEnd < 0 ? nameEnd : valueEnd)])
+                        reading.known.hashIsUppercaseSHA256 = BrokerValueSyntax.isUppercaseSHA256Hex(value)
+                    }
+                } else {
+                    _ = reading.repeatedFields.insert(field)
+                }
+            }
+            // Pieces are numbered by their offset in the URL, which is where a finding is reported.
+            reading.rule.add(name, at: piece.nameStart)
+            start = (valueEnd < 0 ? nameEnd : valueEnd) &+ 1
+        }
+    }
+
+    /// Whether `bytes[range]` holds a `%` or a `+`, the only bytes form decoding changes.
+    @inline(__always)
+    static func mayNeedDecoding(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        VectorScan.firstIndex(of: ASCII.percentSign, in: bytes, from: range.lowerBound, to: range.upperBound) < range.upperBound
+            || VectorScan.firstIndex(of: ASCII.plusSign, in: bytes, from: range.lowerBound, to: range.upperBound) < range.upperBound
+    }
+
+    /// The decoded value of a piece (`""` for a piece without `=`), `nil` when it does not decode.
+    static func decodedValue(of piece: Piece, in url: URIReference) -> String? {
+        guard let range = piece.valueRange else { return "" }
+        return url.withBytes { bytes in
+            try? PercentEncoding.decodeString(bytes: UnsafeBufferPointer(rebasing: bytes[range]), plusIsSpace: true)
+        }
+    }
+
+    /// The query's pieces, read again with the same piece reader as the pass (nothing parsed).
+    var queryParameters: QueryParameters {
+        QueryParameters(url.ranges.query.map { url.slice($0) } ?? "", decoding: .form)
+    }
+
+    /// The pieces, in order, as slices of the URL (nothing decoded).
+    public var parameters: [QueryParameter] {
+        url.ranges.query == nil ? [] : Array(queryParameters)
+    }
+
+    /// Every parameter decoded (form decoding), in order; `nil` when one does not decode.
+    public var decodedParameters: [BrokerParameter]? {
+        guard let query = url.ranges.query else { return [] }
+        // Decoded from the URL's bytes with the pass's piece reader: going through
+        // `QueryParameter` slices cost a third more per request (c/BrokerRequest).
+        return url.withBytes { text -> [BrokerParameter]? in
+            let bytes = UnsafeBufferPointer(rebasing: text[query])
+            var result: [BrokerParameter] = []
+            var start = 0
+            while let piece = RawPiece.next(in: bytes, from: start) {
+                do throws(PercentDecodingError) {
+                    let name = try PercentEncoding.decodeString(bytes: UnsafeBufferPointer(rebasing: bytes[piece.name]), plusIsSpace: true)
+                    let value = try piece.value.map { range throws(PercentDecodingError) in
+                        try PercentEncoding.decodeString(bytes: UnsafeBufferPointer(rebasing: bytes[range]), plusIsSpace: true)
+                    }
+                    result.append(BrokerParameter(name, value))
+                } catch {
+                    return nil
+                }
+                start = piece.end &+ 1
+            }
+            return result
+        }
+    }
+
+    /// The decoded value of the parameter named `name` (`""` for a piece without `=`): `nil`
+    /// when it is absent, appears more than once, or does not decode — a message read one way
+    /// only.
+    public func value(_ name: String) -> String? {
+        if let field = BrokerField(named: name), known[field] != nil || !fields.contains(field) {
+            return value(field)
+        }
+        guard url.ranges.query != nil else { return nil }
+        var found: QueryParameter?
+        for parameter in queryParameters where parameter.hasName(name, .form) {
+            guard found == nil else { return nil }
+            found = parameter
+        }
+        guard let found, let value = try? found.value(.form) ?? "" else { return nil }
+        return value
+    }
+
+    /// The value of `field`, as ``value(_:)`` reads it.
+    func value(_ field: BrokerField) -> String? {
+        guard !repeatedFields.contains(field), let piece = known[field] else { return nil }
+        return Self.decodedValue(of: piece, in: url)
+    }
+
+    /// The request's `redirect_uri`, parsed and classified (once, when the message was read);
+    /// `nil` when the message is not a request, has no single decodable `redirect_uri`, or it
+    /// does not parse as an absolute URI.
+    public var redirectURI: RedirectURI? { try? nestedRedirect?.get() }
+
+    /// Everything wrong with the message as what it is recognised as: for a request, why it
+    /// cannot be read or else its ambiguity and ``BrokerRequest/problems()``; for a response or
+    /// an error response, why ``BrokerResponse`` rejects it; nothing for a URL that is neither.
+    /// Nothing is parsed again.
+    public var problems: [BrokerMessageError] {
+        switch recognition {
+        case .request:
+            do {
+                return try BrokerRequest.parseParameters(self).problems(redirect: nestedRedirect, message: self)
+            } catch {
+                return [error]
+            }
+        case .response, .errorResponse:
+            do {
+                _ = try BrokerResponse(self)
+                return []
+            } catch {
+                return [error]
+            }
+        case .none:
+            return []
+        }
+    }
+}

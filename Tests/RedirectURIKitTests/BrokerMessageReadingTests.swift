@@ -1,0 +1,105 @@
+import Testing
+
+@testable import RedirectURIKit
+
+/// `BrokerMessage`: the one pass that every broker reader builds on.
+struct BrokerMessageReadingTests {
+    static let hash = String(repeating: "A", count: 64)
+
+    /// What a URL is recognised as.
+    static let recognitions: [(String, BrokerMessage.Recognition)] = [
+        ("msauthv2://broker?a=1", .request(.msauthv2)),
+        ("MSAUTH://broker", .request(.msauth)),
+        ("https://login.microsoftonline.com/applebroker/msauthv2?x=1#f", .request(.universalLink)),
+        ("msauth.com.app://auth?msg_protocol_ver=3&response=abcd&hash=\(hash)", .response),
+        ("msauth.com.app://auth?response=abcd&hash=\(hash)", .response),
+        ("msauth.com.app://auth?%72esponse=abcd&msg_protocol_ver=3", .response),  // an encoded name is the name
+        ("msauth.com.app://auth?response=abcd", .none),  // response alone: any app's query
+        ("msauth.com.app://auth?error_code=1&response=abcd&hash=\(hash)", .errorResponse),
+        ("x-msauth-app://com.app?error_code=", .errorResponse),
+        ("msauth.com.app://auth?RESPONSE=abcd&hash=\(hash)", .none),  // a look-alike is not the field
+        ("https://example.com/cb?code=1", .none),
+        ("msauth.com.app://auth", .none),
+    ]
+
+    @Test(arguments: recognitions)
+    func recognition(text: String, expected: BrokerMessage.Recognition) throws {
+        #expect(BrokerMessage(try URIReference(parsing: text, as: .uri)).recognition == expected)
+    }
+
+    /// The single ambiguity verdict: its kind, the parameter it names, and where that piece
+    /// starts (the text after `^`).
+    static let ambiguities: [(String, BrokerMessageError.Kind?, String?, String?)] = [
+        ("msauthv2://broker?redirect_uri=a&client_id=b", nil, nil, nil),
+        ("msauthv2://broker?redirect_uri=a&redirect_uri=b", .duplicateParameter, "redirect_uri", "redirect_uri=b"),
+        ("msauthv2://broker?redirect_uri=a&redirect%5Furi=b", .duplicateParameter, "redirect_uri", "redirect%5Furi=b"),
+        ("msauthv2://broker?x=1&y=2&x=3", .duplicateParameter, "x", "x=3"),
+        ("msauthv2://broker?x=1&X=2", nil, nil, nil),  // names of no field: case is only case
+        ("msauthv2://broker?redirect_uri=a&REDIRECT_URI=b", .lookAlikeParameter, "REDIRECT_URI", "REDIRECT_URI=b"),
+        ("msauthv2://broker?REDIRECT_URI=b", .lookAlikeParameter, "REDIRECT_URI", "REDIRECT_URI=b"),
+        ("msauthv2://broker?redirect_uri+=b", .lookAlikeParameter, "redirect_uri ", "redirect_uri+=b"),
+        ("msauthv2://broker?%20client_id%0A=b", .lookAlikeParameter, " client_id\n", "%20client_id%0A=b"),
+        ("msauthv2://broker?redirect+uri=b", nil, nil, nil),  // not whitespace around the name
+        // The first piece at fault, whichever rule it breaks.
+        ("msauthv2://broker?Scope=1&x=1&x=2", .lookAlikeParameter, "Scope", "Scope=1"),
+        ("msauthv2://broker?x=1&x=2&Scope=1", .duplicateParameter, "x", "x=2"),
+        // An undecodable piece comes before any duplicate, wherever it is.
+        ("msauthv2://broker?x=1&x=2&y=%FF", .invalidEncoding, "y", "y=%FF"),
+        ("msauthv2://broker?a=%C3%28&b=%FF", .invalidEncoding, "a", "a=%C3%28"),
+        ("msauthv2://broker?%FF=1", .invalidEncoding, "%FF", "%FF=1"),
+        // A response field's look-alike counts in a response, not in a request.
+        ("msauth.com.app://auth?msg_protocol_ver=3&response=abcd&hash=\(hash)&Hash=1", .lookAlikeParameter, "Hash", "Hash=1"),
+        ("msauthv2://broker?redirect_uri=a&Hash=1", nil, nil, nil),
+        ("x-app://h?Redirect_URI=1", nil, nil, nil),
+    ]
+
+    @Test(arguments: ambiguities)
+    func ambiguity(text: String, kind: BrokerMessageError.Kind?, parameter: String?, at piece: String?) throws {
+        let message = BrokerMessage(try URIReference(parsing: text, as: .uri))
+        #expect(message.ambiguity?.kind == kind, "\(text)")
+        #expect(message.ambiguity?.parameter == parameter, "\(text)")
+        let bytes = Array(text.utf8)
+        let expected = piece.flatMap { piece -> Int? in
+            let needle = Array(piece.utf8)
+            return (0...(bytes.count - needle.count)).last { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+        }
+        #expect(message.ambiguity?.offset == expected, "\(text)")
+    }
+
+    /// A broker request fails `ambiguous-parameters` for a look-alike, and `BrokerRequest` names it.
+    @Test func lookAlikesFailVerificationAndValidation() throws {
+        let request = "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&Redirect_Uri=msauth.com.evil.app%3A%2F%2Fauth"
+        let verdict = RedirectVerifier(registered: ["msauth.com.contoso.app://auth"]).verify(request: request, callerBundleID: "com.contoso.app")
+        #expect(verdict.failedRule == .ambiguousParameters)
+        #expect(throws: BrokerMessageError.self) { try BrokerRequest(parsing: request) }
+        #expect(try BrokerRequest.parseParameters(request).problems().first?.kind == .lookAlikeParameter)
+    }
+
+    /// Values are read once and only when the name is there once.
+    static let values: [(String, String, String?)] = [
+        ("msauthv2://broker?a=1&b=x+y%21", "b", "x y!"),
+        ("msauthv2://broker?a=1&b", "b", ""),
+        ("msauthv2://broker?a=1&a=2", "a", nil),
+        ("msauthv2://broker?a=1", "b", nil),
+        ("msauthv2://broker?redirect%5Furi=x", "redirect_uri", "x"),
+        ("msauthv2://broker?x=%FF", "x", nil),
+    ]
+
+    @Test(arguments: values)
+    func singleValue(text: String, name: String, expected: String?) throws {
+        #expect(BrokerMessage(try URIReference(parsing: text, as: .uri)).value(name) == expected)
+    }
+
+    /// The fields table is keyed by name: every field's name is its own, and the request's known
+    /// names are the request fields.
+    @Test func fieldsAreNamed() {
+        #expect(Set(BrokerField.allCases.map(\.text)).count == BrokerField.allCases.count)
+        for field in BrokerField.allCases {
+            #expect(BrokerField(named: field.text) == field)
+            #expect(BrokerField(named: field.text.uppercased()) == nil)
+        }
+        #expect(BrokerRequest.knownNames.contains("redirect_uri") && !BrokerRequest.knownNames.contains("hash"))
+        #expect(BrokerField.allCases.filter(\.isResponseField).map(\.text).sorted()
+            == ["broker_nonce", "error", "error_code", "error_description", "hash", "msg_protocol_ver", "response", "suberror"])
+    }
+}

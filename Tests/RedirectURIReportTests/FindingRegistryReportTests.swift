@@ -1,0 +1,58 @@
+import RedirectURIIDNA
+import RedirectURIKit
+import Testing
+
+@testable import RedirectURIReport
+
+/// Everything `parse` prints carries a registered code, with the registry's severity: the core's,
+/// host conversion's and the report's codes are one namespace.
+struct FindingRegistryReportTests {
+    static let request =
+        "msauthv2://broker?authority=https%3A%2F%2Flogin.microsoftonline.com%2Fcommon"
+        + "&client_id=a3c79321-a853-4be4-8a72-29f948f8698e&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"
+        + "&correlation_id=b0b5e4b1-8c55-4b8f-9f0f-3d2b8c1c9a11&broker_key=q3eQh1lA2y0k7u_8-Jq4s5t6u7v8w9x0y1z2A3B4C5D"
+        + "&client_version=1.2.3&msg_protocol_ver=3&scope=openid"
+
+    static let inputs = [
+        "x-msauth-mytestiosapp://com.myapp.mytestapp", "myapp://callback", "http://localhost:1/cb", "a", "http://h:8a/p",
+        "msauth://code/x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp", "msauth://code/msauth%3A%2F%2Fcode%2Fx",
+        "msal3c62ac97-29eb-4aed-a3c8-add0298508da://auth/x", "https://bücher.example/cb", "https://xn--80ak6aa92e.com/cb",
+        request, request + "&Redirect_Uri=x", request + "&x=%FF", "msauthv2://broker?a=1",
+        "msauth.com.app://auth?msg_protocol_ver=3&response=a&hash=1", "msauth.com.app://auth?error_code=",
+        "msauth.com.app://auth#f", "msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth",
+    ]
+
+    static let analyzers = [
+        InputAnalyzer(convertsIRIHosts: true),
+        InputAnalyzer(verification: .init(registered: [], callerBundleID: "com.contoso.app")),
+        InputAnalyzer(verification: .init(registered: ["msauth.com.contoso.app://auth"], callerBundleID: "com.evil.app")),
+    ]
+
+    @Test func theRegistryHasNoConflict() throws {
+        let registry = try InputAnalyzer.findingRegistry()
+        for code in FindingCode.idnaCodes + [.noRegisteredURIs, .verifiedNestedRedirectURI] {
+            #expect(registry.definition(of: code.rawValue) != nil, "\(code)")
+        }
+    }
+
+    @Test(arguments: analyzers.indices)
+    func everyPrintedCodeIsRegisteredWithItsSeverity(analyzer: Int) throws {
+        let registry = try InputAnalyzer.findingRegistry()
+        for input in Self.inputs {
+            var pending = [Self.analyzers[analyzer].analyze(Array(input.utf8))]
+            while let report = pending.popLast() {
+                for diagnostic in report.diagnostics {
+                    let definition = registry.definition(of: diagnostic.code.rawValue)
+                    #expect(definition?.severity == diagnostic.severity, "\(input): \(diagnostic)")
+                }
+                if let error = report.error { #expect(registry.definition(of: error.kind.code) != nil, "\(input)") }
+                if let rule = report.verdict?.rule { #expect(registry.definition(of: rule)?.severity == .error, "\(input)") }
+                for problem in report.message?.problems ?? [] {
+                    let code = String(problem.prefix { $0 != " " })
+                    #expect(registry.definition(of: code)?.severity == .error, "\(input): \(problem)")
+                }
+                if let inner = report.inner { pending.append(inner.report) }
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Testing
+
+@_spi(Testing) import RedirectURIKit
+@testable import RedirectURIReport
+
+/// The report computes once and hands on values: the input is parsed once, and each URI nested
+/// in it (a broker request's `redirect_uri` and `authority`, a wrapper's inner URI) once more.
+/// Parsing again to decide something again is how two answers drift apart.
+struct ParseCountTests {
+    static let request =
+        "msauthv2://broker?authority=https%3A%2F%2Flogin.microsoftonline.com%2Fcommon"
+        + "&client_id=a3c79321-a853-4be4-8a72-29f948f8698e&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"
+        + "&correlation_id=b0b5e4b1-8c55-4b8f-9f0f-3d2b8c1c9a11&broker_key=q3eQh1lA2y0k7u_8-Jq4s5t6u7v8w9x0y1z2A3B4C5D"
+        + "&client_version=1.2.3&msg_protocol_ver=3&scope=openid"
+    static let hash = String(repeating: "A", count: 64)
+
+    /// (input, registered URIs or nil for no verification, parses: the input and its nested URIs)
+    static let rows: [(String, [String]?, Int)] = [
+        ("msauth.com.contoso.app://auth", nil, 1),
+        ("msauth.com.contoso.app://auth", ["msauth.com.contoso.app://auth"], 1),
+        ("msauth.com.contoso.app://auth", [], 1),
+        ("not a uri", nil, 1),
+        // Verifying an input that is not a URI reference parses it once more, as an absolute
+        // URI, so that rule syntax gives that grammar's error (the first parse's is a
+        // URI-reference error, with another kind or offset).
+        ("not a uri", ["msauth.com.contoso.app://auth"], 2),
+        ("/relative", ["msauth.com.contoso.app://auth"], 2),
+        ("/relative", nil, 1),
+        ("msauth.com.contoso.app://auth?msg_protocol_ver=3&response=abcd&hash=\(hash)", nil, 1),
+        ("x-msauth-app://com.app?error_code=1&error=x", ["x-msauth-app://com.app"], 1),
+        // A request: the URL, its redirect_uri and its authority.
+        (request, nil, 3),
+        (request, ["msauth.com.contoso.app://auth"], 3),
+        (request, [], 3),
+        (request + "&redirect_uri=x", ["msauth.com.contoso.app://auth"], 2),  // no single redirect_uri
+        // A certificate-auth wrapper: the input, and its inner URI twice. Classification decodes
+        // the inner URI into stack memory and parses it there to decide the form (so that it
+        // allocates nothing); the report's `inner` decodes it into a string and parses that.
+        ("msauth://code/msauth.com.contoso.app%3A%2F%2Fauth", nil, 3),
+    ]
+
+    @Test(.enabled(if: ParseCount.isCounting), arguments: rows)
+    func parsesPerInput(input: String, registered: [String]?, expected: Int) {
+        let analyzer = InputAnalyzer(
+            verification: registered.map { .init(registered: $0, callerBundleID: "com.contoso.app") })
+        let (report, parses) = ParseCount.counting { analyzer.analyze(Array(input.utf8)) }
+        #expect(parses == expected, "\(input) with \(registered ?? [])")
+        #expect(report.inputLength == input.utf8.count)
+    }
+
+    /// The registrations are parsed when the analyzer is made, not for every input.
+    @Test(.enabled(if: ParseCount.isCounting))
+    func registrationsAreParsedOnce() {
+        let registered = ["msauth.com.contoso.app://auth", "x-msauth-app://com.app"]
+        let (analyzer, parses) = ParseCount.counting {
+            InputAnalyzer(verification: .init(registered: registered, callerBundleID: nil))
+        }
+        #expect(parses == registered.count)
+        let (_, again) = ParseCount.counting {
+            for _ in 0..<3 { _ = analyzer.analyze(Array("msauth.com.contoso.app://auth".utf8)) }
+        }
+        #expect(again == 3)
+    }
+
+    /// The counter counts: a test that pins a count can fail.
+    @Test(.enabled(if: ParseCount.isCounting))
+    func theCounterCounts() throws {
+        let (_, parses) = try ParseCount.counting {
+            _ = try URIReference(parsing: "a://b")
+            _ = try? URIReference(parsing: "a b")
+            _ = try RedirectURI(parsing: "x-msauth-app://com.app")
+        }
+        #expect(parses == 3)
+    }
+}
