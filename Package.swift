@@ -103,7 +103,7 @@ let package = Package(
             dependencies: ["RedirectURIKit", "RedirectURIFoundation", "RedirectURIIDNA", "RedirectURIDoctor", "RedirectURIReport"],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         .testTarget(
-            name: "RedirectURIReportTests", dependencies: ["RedirectURIReport", "RedirectURIKit", "parse"],
+            name: "RedirectURIReportTests", dependencies: ["RedirectURIReport", "RedirectURIKit", "RedirectURIDoctor", "parse"],
             exclude: ["Vectors"]),
     ],
     swiftLanguageModes: [.v6]

@@ -248,6 +248,22 @@ extension FindingCode {
     public static var doctorCodes: [FindingCode] { doctorSeverities.keys.sorted() }
 }
 
+extension AppConfigurationDoctor {
+    /// The doctor's own codes as entries of the one code registry, read from
+    /// ``FindingCode/doctorRules`` (the core's codes the doctor also reports, such as
+    /// `not-broker-capable`, are the core's definitions, at the core's severity):
+    ///
+    /// ```swift
+    /// let registry = try FindingRegistry(FindingRegistry.coreDefinitions, AppConfigurationDoctor.findingDefinitions)
+    /// ```
+    public static let findingDefinitions: [FindingDefinition] = FindingCode.doctorCodes.compactMap { code in
+        guard FindingRegistry.core.definition(of: code.rawValue) == nil, let rule = FindingCode.doctorRules[code] else {
+            return nil
+        }
+        return FindingDefinition(code, rule.severity, rule.summary)
+    }
+}
+
 /// What one of the doctor's finding codes means, and its one severity: an entry of
 /// ``FindingCode/doctorRules``, shown as a rule in SARIF output and read for the severity of every
 /// finding with its code.

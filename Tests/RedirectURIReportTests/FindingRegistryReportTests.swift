@@ -1,3 +1,4 @@
+import RedirectURIDoctor
 import RedirectURIIDNA
 import RedirectURIKit
 import Testing
@@ -33,6 +34,20 @@ struct FindingRegistryReportTests {
         for code in FindingCode.idnaCodes + [.noRegisteredURIs, .verifiedNestedRedirectURI] {
             #expect(registry.definition(of: code.rawValue) != nil, "\(code)")
         }
+    }
+
+    /// The doctor's codes join the same namespace: no code of `parse doctor` means something
+    /// else, or has another severity, in `parse` or the core; a core code the doctor reports keeps
+    /// the core's severity there.
+    @Test func theDoctorsCodesJoinTheRegistry() throws {
+        let registry = try FindingRegistry(
+            FindingRegistry.coreDefinitions, IRI.findingDefinitions, InputAnalyzer.findingDefinitions,
+            AppConfigurationDoctor.findingDefinitions)
+        for code in FindingCode.doctorCodes {
+            let definition = registry.definition(of: code.rawValue)
+            #expect(definition?.severity == FindingCode.doctorSeverities[code], "\(code)")
+        }
+        #expect(!AppConfigurationDoctor.findingDefinitions.isEmpty)
     }
 
     @Test(arguments: analyzers.indices)
