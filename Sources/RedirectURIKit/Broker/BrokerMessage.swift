@@ -252,7 +252,8 @@ public struct BrokerMessage: Sendable {
                     if field == .response {
                         reading.known.responseIsBase64URL = valueIsBase64URL
                     } else if field == .hash {
-                        let value = UnsafeBufferPointer(rebasing: query[(valueEnd < 0 ? nameEnd : nameEnd &+ 1)..<(valueEnd < 0 ? nameEnd : valueEnd)])
+                        let value = UnsafeBufferPointer(
+                            rebasing: query[(valueEnd < 0 ? nameEnd : nameEnd &+ 1)..<(valueEnd < 0 ? nameEnd : valueEnd)])
                         reading.known.hashIsUppercaseSHA256 = BrokerValueSyntax.isUppercaseSHA256Hex(value)
                     }
                 } else {

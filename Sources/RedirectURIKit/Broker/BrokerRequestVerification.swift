@@ -31,13 +31,15 @@ extension RedirectVerifier {
         if let ambiguity = message.ambiguity {
             switch ambiguity.kind {
             case .invalidEncoding:
-                return .rejected(.ambiguousParameters, "a parameter does not decode: \(ambiguity.underlying.map(\.description) ?? ambiguity.description)")
+                return .rejected(
+                    .ambiguousParameters, "a parameter does not decode: \(ambiguity.underlying.map(\.description) ?? ambiguity.description)")
             case .duplicateParameter:
                 return .rejected(
                     .ambiguousParameters,
                     "the parameter '\(ambiguity.parameter ?? "")' appears more than once; a reader that picks one lets an attacker choose")
             default:
-                return .rejected(.ambiguousParameters, "the parameter '\(ambiguity.parameter ?? "")' \(ambiguity.detail ?? ambiguity.kind.explanation)")
+                return .rejected(
+                    .ambiguousParameters, "the parameter '\(ambiguity.parameter ?? "")' \(ambiguity.detail ?? ambiguity.kind.explanation)")
             }
         }
         // missing-redirect-uri

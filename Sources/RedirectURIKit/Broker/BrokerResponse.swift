@@ -95,7 +95,9 @@ public struct BrokerResponse: Sendable {
         // The fields read here, found in the message's pass (its verdict says none is there
         // twice).
         let known = message.known
-        let (response, hash, protocolPiece, brokerNonce, errorCode) = (known.response, known.hash, known.msgProtocolVer, known.brokerNonce, known.errorCode)
+        let (response, hash, protocolPiece, brokerNonce, errorCode) = (
+            known.response, known.hash, known.msgProtocolVer, known.brokerNonce, known.errorCode
+        )
         // A name without '=' has the empty value.
         func value(_ piece: BrokerMessage.Piece?) -> Range<Int>? { piece.map { $0.valueRange ?? $0.nameEnd..<$0.nameEnd } }
         fields = Fields(response: value(response), hash: value(hash), brokerNonce: value(brokerNonce), errorCode: value(errorCode))

@@ -114,7 +114,9 @@ struct ParameterPollution {
         case .lookAlike(_, let name, let field):
             return BrokerMessageError(
                 .lookAlikeParameter, parameter: name, offset: offset,
-                detail: "differs from '\(field.text)' only by letter case or surrounding whitespace; a server that folds case or trims would read it as '\(field.text)'")
+                detail:
+                    "differs from '\(field.text)' only by letter case or surrounding whitespace; a server that folds case or trims would read it as '\(field.text)'"
+            )
         }
     }
 }

@@ -121,7 +121,8 @@ public struct FindingRegistry: Sendable {
         FindingDefinition(.incomingFragment, .info, "the incoming URL has a fragment, which routing does not compare"),
         FindingDefinition(.schemeCaseDiffers, .info, "the incoming scheme differs only in case"),
         FindingDefinition(.trailingSlashMismatch, .warning, "the paths differ only by a trailing /"),
-        FindingDefinition(.requestRedirectURIUnusable, .error, "the request has no single redirect_uri that is an absolute URI, so no response can come back to it"),
+        FindingDefinition(
+            .requestRedirectURIUnusable, .error, "the request has no single redirect_uri that is an absolute URI, so no response can come back to it"),
         // Registration lint
         FindingDefinition(.whitespace, .warning, "a space, tab, CR or LF in a registered redirect URI"),
         FindingDefinition(.unexpandedBuildVariable, .warning, "$(…) or ${…} left in a registered redirect URI"),
