@@ -87,7 +87,9 @@ struct DoctorCommandTests {
     /// `parse` and `parse doctor` give one error kind and byte offset for the same redirect URI.
     @Test(arguments: ["not a uri", "msauth.com.x://a b", "://auth", "a:%zz"])
     func offsetsAgreeWithParse(text: String) throws {
-        let parsed = try CommandRunner.run(["--json", "--file", try Self.write(text)])
+        let file = try Self.write(text)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let parsed = try CommandRunner.run(["--json", "--file", file])
         let error = try #require(try Self.json(parsed)["error"] as? [String: Any])
         let info = Self.path("Sample/IdentitySample/Info.plist")
         let doctor = try CommandRunner.run(["doctor", "--json", "--info-plist", info, "--sdk", "generic", "--redirect-uri", text])
