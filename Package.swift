@@ -2,12 +2,17 @@
 // ClusterFuzzLite builds with Swift 6.2, so the tools version stays at 6.2 or lower.
 import PackageDescription
 
+/// Where ICU is the system's libicucore.
+let applePlatforms: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst]
+/// Where ICU comes from the distribution (pkg-config `icu-i18n`).
+let nonApplePlatforms: [Platform] = [.linux, .android, .openbsd]
+
 let package = Package(
     name: "swift-redirect-uri",
     // Where identity apps and broker apps run. Apple APIs newer than these floors are used only
     // behind `if #available`, with a fallback that does the same work (scripts/availability-check
     // enforces it on Linux). Mac Catalyst follows iOS.
-    platforms: [.iOS(.v14), .macOS(.v11), .tvOS(.v14), .watchOS(.v7), .visionOS(.v1), .macCatalyst(.v14)],
+    platforms: [.iOS(.v15), .macOS(.v11), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1), .macCatalyst(.v15)],
     products: [
         .library(name: "RedirectURIKit", targets: ["RedirectURIKit"]),
         .library(name: "RedirectURIFoundation", targets: ["RedirectURIFoundation"]),
@@ -26,12 +31,17 @@ let package = Package(
         // URL, URLComponents and URLQueryItem bridges, for apps that hold Foundation types. Kept
         // out of the core so that importing the core never brings Foundation in.
         .target(name: "RedirectURIFoundation", dependencies: ["RedirectURIKit"]),
-        // System ICU (libicu-dev / Homebrew icu4c), reached only through the C shim: Swift cannot
-        // import ICU's headers next to Foundation, nor call its version-suffixed names.
+        // ICU, reached only through the C shim: Swift cannot import ICU's headers next to
+        // Foundation, nor call its version-suffixed names. On Apple platforms the shim links the
+        // system's libicucore (no install, and it builds into iOS, tvOS, watchOS and visionOS
+        // apps); elsewhere CICU carries the link flags of the distribution's ICU (libicu-dev).
         .systemLibrary(
             name: "CICU", pkgConfig: "icu-i18n",
-            providers: [.apt(["libicu-dev", "pkg-config"]), .brew(["icu4c", "pkg-config"])]),
-        .target(name: "CICUShim", dependencies: ["CICU"]),
+            providers: [.apt(["libicu-dev", "pkg-config"])]),
+        .target(
+            name: "CICUShim",
+            dependencies: [.target(name: "CICU", condition: .when(platforms: nonApplePlatforms))],
+            linkerSettings: [.linkedLibrary("icucore", .when(platforms: applePlatforms))]),
         // UTS #46 host conversion and UTS #39 confusable checks. The core never depends on it.
         .target(name: "RedirectURIIDNA", dependencies: ["RedirectURIKit", "CICUShim"]),
         // The app configuration doctor (Info.plist, entitlements): needs Foundation's plist reader.

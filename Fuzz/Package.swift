@@ -20,12 +20,15 @@ let targets = [
     "FuzzBroker",
     "FuzzVerify",
     "FuzzHotPath",
+    "FuzzDoctorReaders",
 ]
 
 /// Modules of this package that a target needs besides FuzzSupport and the library.
 let extraDependencies: [String: [Target.Dependency]] = [
     "FuzzVerify": ["VerificationModel"],
     "FuzzHotPath": ["CFuzzerMutate"],
+    // The doctor's readers; its property lives in the doctor module (DoctorReadersProperty).
+    "FuzzDoctorReaders": [.product(name: "RedirectURIDoctor", package: "swift-redirect-uri")],
 ]
 
 let package = Package(

@@ -71,6 +71,12 @@ fuzzer_flags() {
   echo "-dict=$FUZZ_DIR/Sources/$target/$target.dict"
   max_len="$(option "$target" max_len)"
   [ -z "$max_len" ] || echo "-max_len=$max_len"
+  # Optional per target: a per-input timeout, and leak detection off where Foundation leaks.
+  local key value
+  for key in timeout detect_leaks; do
+    value="$(option "$target" "$key")"
+    [ -z "$value" ] || echo "-$key=$value"
+  done
 }
 
 # Fails unless libFuzzer reports a non-trivial number of coverage counters: a blind build fuzzes

@@ -1,77 +1,26 @@
 import Foundation
 import RedirectURIKit
 
-/// Which broker protocol the app's SDK speaks.
-public enum SDKFlavour: String, Sendable, CaseIterable {
-    /// ADAL-style: queries `msauth` (and `msauthv3`).
-    case adal
-    /// MSAL-style: queries `msauthv2` and `msauthv3`.
-    case msal
-
-    /// The schemes `LSApplicationQueriesSchemes` must list.
-    public var queriedSchemes: [String] {
-        switch self {
-        case .adal: return ["msauth", "msauthv3"]
-        case .msal: return ["msauthv2", "msauthv3"]
-        }
-    }
-}
-
-/// Checks an app's Info.plist (XML or binary) and entitlements for what the broker flow needs.
-/// Most broker failures in the field are these configuration mistakes.
+/// Checks an app's Info.plist (XML or binary), entitlements and Xcode project for what its
+/// sign-in SDK needs, and names each mistake with one fix. Most sign-in failures in the field are
+/// these configuration mistakes.
+///
+/// The SDK (``SDKFlavour``) is given, or detected from the project's packages and the SDKs'
+/// configuration files, else MSAL is assumed and said (`sdk-detected`). Its redirect URI is derived
+/// as the SDK derives it; the broker's checks (query schemes, keychain group, the bundle ID in the
+/// redirect URI) run only for MSAL and ADAL. Every registered scheme is checked on its own
+/// (RFC 3986 syntax, reserved schemes, case, duplicates), and a scheme put in the wrong place
+/// (the URL type's identifier, the top level of the Info.plist) is named there.
 ///
 /// Source files hold build-setting references — every Xcode project writes `CFBundleIdentifier`
 /// as `$(PRODUCT_BUNDLE_IDENTIFIER)` — so values are expanded before they are checked: from the
 /// project's build settings (``report(project:target:configuration:buildSettings:bundleID:infoPlist:entitlements:redirectURI:sdk:keychainGroup:)``)
-/// or from values given by the caller (``report(infoPlist:entitlements:buildSettings:bundleID:redirectURI:sdk:keychainGroup:)``).
-/// A value that cannot be expanded is one finding, and only the checks that need it are skipped
-/// (``DoctorReport/skipped`` says which, and why).
+/// or from values given by the caller (``report(infoPlist:entitlements:buildSettings:bundleID:redirectURI:sdk:keychainGroup:searchRoots:)``).
+/// A value that cannot be expanded or read is one finding, and the checks that need it are listed
+/// in ``DoctorReport/skipped``; a needed one makes the report incomplete (``DoctorReport/failed``).
 ///
-/// Checks, by the name a skipped one is listed under:
-///
-/// | check | what it checks |
-/// |---|---|
-/// | `bundle-id` | `CFBundleIdentifier` is present and a valid bundle ID |
-/// | `redirect-uri` | the redirect URI (given, or for MSAL derived from the bundle ID) is a valid absolute URI |
-/// | `url-scheme-registered` | its scheme is in some `CFBundleURLTypes[].CFBundleURLSchemes` (https and loopback need none) |
-/// | `bundle-id-matches-redirect` | the bundle ID the redirect URI carries is `CFBundleIdentifier` |
-/// | `query-schemes` | `LSApplicationQueriesSchemes` lists the broker's schemes for the SDK |
-/// | `keychain-group` | the named keychain group is in the entitlements' `keychain-access-groups` |
-///
-/// Findings:
-///
-/// | code | severity | finding |
-/// |---|---|---|
-/// | `plist-unreadable` | error | a file is not a property list with a dictionary at its root, or cannot be read |
-/// | `plist-wrong-type` | error | a key has the wrong type (e.g. `CFBundleURLTypes` not an array) |
-/// | `info-plist-missing` | error | the target has no Info.plist (neither `INFOPLIST_FILE` nor `GENERATE_INFOPLIST_FILE`) |
-/// | `bundle-id-missing` | error | no `CFBundleIdentifier`, or it expands to an empty string |
-/// | `bundle-id-invalid` | error | `CFBundleIdentifier` is not `A–Z a–z 0–9 - .` labels (e.g. a space from `$(PRODUCT_NAME)`) |
-/// | `redirect-uri-invalid` | error | the redirect URI is not a valid absolute URI |
-/// | `url-scheme-not-registered` | error | the redirect URI's scheme is in no `CFBundleURLSchemes` |
-/// | `url-scheme-whitespace` | error | a registered scheme has whitespace, so it can never match |
-/// | `bundle-id-mismatch` | error | `CFBundleIdentifier` differs from the redirect URI's bundle ID |
-/// | `query-scheme-missing` | error | `LSApplicationQueriesSchemes` lacks a broker scheme |
-/// | `keychain-group-missing` | error | the named keychain group is not in `keychain-access-groups` |
-/// | `not-broker-capable` | error | the redirect URI is MSAL's client-ID form `msal<client ID>://auth` (the core's rule): no broker can use it |
-/// | `unexpanded-variable` | warning | a build setting no value was given for (no project): the checks that need it are skipped |
-/// | `build-setting-unset` | warning | a setting no level of the project sets: Xcode substitutes an empty string |
-/// | `build-setting-cycle` | warning | settings that refer to each other in a loop: Xcode gives an empty value |
-/// | `build-setting-operator-unsupported` | warning | an operator the doctor does not evaluate, e.g. `$(NAME:dir)` |
-/// | `build-setting-unterminated` | warning | a `$(` with no closing `)` |
-/// | `build-setting-expansion-limit` | warning | expansion nested, grew or referred too much and was stopped |
-/// | `infoplist-key-ignored` | warning | `INFOPLIST_KEY_CFBundleURLTypes` or `INFOPLIST_KEY_LSApplicationQueriesSchemes`: Xcode generates neither key |
-/// | `xcconfig-unreadable` | warning | a base `.xcconfig` (or a file it includes) cannot be read |
-/// | `signing-variable` | info | `$(AppIdentifierPrefix)`/`$(TeamIdentifierPrefix)`: filled in when the app is signed |
-/// | `build-setting-conditional` | info | a used setting also has conditional variants (`[sdk=…]`), which are not evaluated |
-/// | `build-setting-unused` | info | a `--build-setting` (or `--bundle-id`) that no checked value uses |
-/// | `project-target` | info | the target, configuration and files that were checked |
-/// | `redirect-uri-derived` | info | no redirect URI given: the one MSAL uses was derived (below) |
-///
-/// With no redirect URI given and the MSAL flavour, the doctor checks the one MSAL uses when the
-/// app configures none: `msauth.<CFBundleIdentifier>://auth` when that scheme is registered, else
-/// `msal<client ID>://auth` when a scheme of that form is (MSAL's fallback), else the first one,
-/// which then fails `url-scheme-registered`.
+/// The codes and their one severity are ``FindingCode/doctorSeverities`` (the README's doctor
+/// section describes each).
 ///
 /// ```swift
 /// let report = AppConfigurationDoctor.report(infoPlist: data, redirectURI: "msauth.com.contoso.app://auth")
@@ -79,9 +28,9 @@ public enum SDKFlavour: String, Sendable, CaseIterable {
 /// ```
 public enum AppConfigurationDoctor {
     /// Diagnoses an Info.plist and entitlements without a project or build settings: the findings
-    /// of ``report(infoPlist:entitlements:buildSettings:bundleID:redirectURI:sdk:keychainGroup:)``.
+    /// of ``report(infoPlist:entitlements:buildSettings:bundleID:redirectURI:sdk:keychainGroup:searchRoots:)``.
     public static func diagnose(
-        infoPlist: Data, entitlements: Data? = nil, redirectURI: String? = nil, sdk: SDKFlavour = .msal,
+        infoPlist: Data, entitlements: Data? = nil, redirectURI: String? = nil, sdk: SDKFlavour? = nil,
         keychainGroup: String? = nil
     ) -> [DoctorFinding] {
         report(infoPlist: infoPlist, entitlements: entitlements, redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup).findings
@@ -96,30 +45,40 @@ public enum AppConfigurationDoctor {
     ///   - buildSettings: values for build settings the files refer to (`PRODUCT_BUNDLE_IDENTIFIER`);
     ///     a reference to any other setting stays unexpanded, and the checks that need it are skipped.
     ///   - bundleID: the app's bundle ID: a value for `PRODUCT_BUNDLE_IDENTIFIER`.
-    ///   - redirectURI: the app's redirect URI; when `nil` and `sdk` is MSAL, the MSAL form
-    ///     `msauth.<CFBundleIdentifier>://auth` is derived.
-    ///   - sdk: the broker protocol of the app's SDK.
-    ///   - keychainGroup: a shared keychain group the SDK uses (e.g. `com.microsoft.adalcache`).
+    ///   - redirectURI: the app's redirect URI; when `nil`, the one the SDK uses is derived from its
+    ///     configuration where the SDK defines one.
+    ///   - sdk: the app's sign-in SDK; when `nil`, detected from the Info.plist and the files in
+    ///     `searchRoots`, else MSAL is assumed (and said).
+    ///   - keychainGroup: the keychain group the SDK shares its cache through; for MSAL and ADAL
+    ///     `com.microsoft.adalcache` is checked when `nil`.
+    ///   - searchRoots: folders to look for the SDK's packages and configuration files in.
     public static func report(
         infoPlist: Data, entitlements: Data? = nil, buildSettings: [String: String] = [:], bundleID: String? = nil,
-        redirectURI: String? = nil, sdk: SDKFlavour = .msal, keychainGroup: String? = nil
+        redirectURI: String? = nil, sdk: SDKFlavour? = nil, keychainGroup: String? = nil, searchRoots: [URL] = []
     ) -> DoctorReport {
         let (settings, given) = overrides(buildSettings, bundleID: bundleID)
-        var checker = DoctorChecks(
-            expander: BuildSettingExpander(settings: settings, unsetPolicy: .keepReference),
-            givenSettings: given, sdk: sdk)
-        checker.context.infoPlist = "the given Info.plist"
         let info = dictionary(infoPlist)
+        let detection = SDKDetection.detect(info: info, roots: searchRoots, display: { $0.path })
+        let (chosen, source) = choose(sdk, detection)
+        let expander = BuildSettingExpander(settings: settings, unsetPolicy: .keepReference)
+        var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: chosen, sdkSource: source, detection: detection)
+        checker.context.infoPlist = "the given Info.plist"
         if info == nil {
             checker.findings.append(
                 DoctorFinding(
-                    .error, .plistUnreadable, "the Info.plist is not a property list with a dictionary at its root",
+                    .plistUnreadable, "the Info.plist is not a property list with a dictionary at its root",
                     fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
         }
-        checker.run(
-            info: info, generatedKeys: [], entitlements: entitlements.map { .data($0) } ?? .none,
-            redirectURI: redirectURI, keychainGroup: keychainGroup)
+        let items = [DoctorChecks.Entitlements(file: entitlements == nil ? nil : "the given entitlements", source: entitlements.map { .data($0) } ?? .none, expander: expander)]
+        checker.run(info: info, generatedKeys: [], entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
         return checker.report
+    }
+
+    /// The SDK to check for and how it was chosen.
+    static func choose(_ given: SDKFlavour?, _ detection: SDKDetection) -> (SDKFlavour, String) {
+        if let given { return (given, "given") }
+        if let detected = detection.detected { return (detected.sdk, "detected") }
+        return (.msal, "assumed")
     }
 
     /// Checks a target of an Xcode project: its Info.plist (the file, the one Xcode generates from
@@ -129,19 +88,22 @@ public enum AppConfigurationDoctor {
     /// - Parameters:
     ///   - project: the `.xcodeproj` directory (or its `project.pbxproj`).
     ///   - target: the target's name; by default the project's only application target.
-    ///   - configuration: the build configuration; by default `Release`.
+    ///   - configuration: the build configuration; by default `Release` for the Info.plist, and
+    ///     every configuration of the target for the entitlements (Debug often has its own).
     ///   - buildSettings: values that override every level of the project (as on `xcodebuild`'s
     ///     command line).
     ///   - bundleID: a value for `PRODUCT_BUNDLE_IDENTIFIER`, overriding the project's.
     ///   - infoPlist: an Info.plist to check instead of the target's `INFOPLIST_FILE`.
     ///   - entitlements: entitlements to check instead of the target's `CODE_SIGN_ENTITLEMENTS`.
-    ///   - redirectURI, sdk, keychainGroup: as for ``report(infoPlist:entitlements:buildSettings:bundleID:redirectURI:sdk:keychainGroup:)``.
+    ///   - redirectURI, sdk, keychainGroup: as for ``report(infoPlist:entitlements:buildSettings:bundleID:redirectURI:sdk:keychainGroup:searchRoots:)``;
+    ///     the SDK is detected from the project's folder (Package.resolved, Podfile.lock,
+    ///     Cartfile.resolved, the SDKs' configuration files).
     /// - Throws: ``DoctorProjectError`` when the project cannot be read or the target or
     ///   configuration is not clear. Everything else is a finding.
     public static func report(
         project: URL, target: String? = nil, configuration: String? = nil, buildSettings: [String: String] = [:],
         bundleID: String? = nil, infoPlist: Data? = nil, entitlements: Data? = nil, redirectURI: String? = nil,
-        sdk: SDKFlavour = .msal, keychainGroup: String? = nil
+        sdk: SDKFlavour? = nil, keychainGroup: String? = nil
     ) throws(DoctorProjectError) -> DoctorReport {
         let loaded = try XcodeProject.load(project)
         let (overrideSettings, given) = overrides(buildSettings, bundleID: bundleID)
@@ -151,7 +113,9 @@ public enum AppConfigurationDoctor {
         let expander = BuildSettingExpander(
             settings: resolved.settings,
             unsetPolicy: resolved.settingsAreIncomplete ? .keepReference : .xcodeSemantics)
-        var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: sdk)
+        let shown = { (url: URL) in XCConfigFile.display(url, relativeTo: loaded.sourceRoot) }
+        // The Info.plist is read below; the detection needs its keys, so it runs after it.
+        var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: sdk ?? .msal, sdkSource: "given", detection: SDKDetection())
         checker.projectDescription = "target '\(resolved.target.name)' (\(resolved.configuration))"
         if resolved.settingsAreIncomplete {
             checker.unresolvedExplanation =
@@ -163,7 +127,6 @@ public enum AppConfigurationDoctor {
         checker.context.configuration = resolved.configuration
         checker.context.configurationIsDefault = resolved.configurationIsDefault
         checker.findings += resolved.findings
-        let shown = { (url: URL) in XCConfigFile.display(url, relativeTo: loaded.sourceRoot) }
 
         // The Info.plist: a file, the generated one, or the file merged into the generated one.
         let generates = resolved.isEnabled("GENERATE_INFOPLIST_FILE", expander: expander)
@@ -175,8 +138,7 @@ public enum AppConfigurationDoctor {
             infoDescription = "the given Info.plist"
             if info == nil {
                 checker.findings.append(
-                    DoctorFinding(
-                        .error, .plistUnreadable, "the given Info.plist is not a property list with a dictionary at its root",
+                    DoctorFinding(.plistUnreadable, "the given Info.plist is not a property list with a dictionary at its root",
                         fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
             }
         } else if let file = resolved.path("INFOPLIST_FILE", expander: expander) {
@@ -186,20 +148,17 @@ public enum AppConfigurationDoctor {
                     info = dictionary(data)
                     if info == nil {
                         checker.findings.append(
-                            DoctorFinding(
-                                .error, .plistUnreadable, "\(shown(url)) (INFOPLIST_FILE) is not a property list with a dictionary at its root",
+                            DoctorFinding(.plistUnreadable, "\(shown(url)) (INFOPLIST_FILE) is not a property list with a dictionary at its root",
                                 fix: "check it with `plutil -lint`"))
                     }
                 } else {
                     checker.findings.append(
-                        DoctorFinding(
-                            .error, .plistUnreadable, "INFOPLIST_FILE is '\(file.written)', and \(url.path) cannot be read",
+                        DoctorFinding(.plistUnreadable, "INFOPLIST_FILE is '\(file.written)', and \(url.path) cannot be read",
                             fix: "point INFOPLIST_FILE at the target's Info.plist (relative to the project folder)"))
                 }
             } else {
                 checker.findings.append(
-                    DoctorFinding(
-                        .error, .plistUnreadable, "INFOPLIST_FILE is '\(file.written)', which could not be expanded",
+                    DoctorFinding(.plistUnreadable, "INFOPLIST_FILE is '\(file.written)', which could not be expanded",
                         fix: "pass the missing settings with --build-setting NAME=VALUE, or the Info.plist with --info-plist"))
                 checker.record(file.expansion, at: "INFOPLIST_FILE")
             }
@@ -210,8 +169,7 @@ public enum AppConfigurationDoctor {
             checker.generatedOnly = true
         } else {
             checker.findings.append(
-                DoctorFinding(
-                    .error, .infoPlistMissing,
+                DoctorFinding(.infoPlistMissing,
                     "\(checker.projectDescription ?? "the target") has no Info.plist: INFOPLIST_FILE is unset and GENERATE_INFOPLIST_FILE is not YES",
                     fix: "set INFOPLIST_FILE to the target's Info.plist, or GENERATE_INFOPLIST_FILE = YES"))
         }
@@ -225,44 +183,75 @@ public enum AppConfigurationDoctor {
             info = merged
             for key in ["CFBundleURLTypes", "LSApplicationQueriesSchemes"] where resolved.settings.isSet("INFOPLIST_KEY_" + key) {
                 checker.findings.append(
-                    DoctorFinding(
-                        .warning, .infoPlistKeyIgnored,
+                    DoctorFinding(.infoPlistKeyIgnored,
                         "INFOPLIST_KEY_\(key) is set, but Xcode generates only the Info.plist keys it documents build settings for, and \(key) is not one of them: the built app has no \(key) from it",
                         fix: "put \(key) in an Info.plist file (INFOPLIST_FILE); Xcode merges the file into the generated Info.plist"))
             }
         }
         checker.context.infoPlist = infoDescription
 
-        // The entitlements.
-        var entitlementsSource: DoctorChecks.EntitlementsSource = .none
+        // The SDK, from the project's folder and the Info.plist's keys.
+        var roots = [loaded.sourceRoot, loaded.bundle.deletingLastPathComponent()]
+        if let infoURL = resolved.path("INFOPLIST_FILE", expander: expander)?.url { roots.append(infoURL.deletingLastPathComponent()) }
+        let detection = SDKDetection.detect(info: info, roots: roots, display: shown)
+        let (chosen, source) = choose(sdk, detection)
+        checker.sdk = chosen
+        checker.sdkSource = source
+        checker.detection = detection
+
+        // The entitlements: of the chosen configuration when one is named, else of every
+        // configuration, those sharing a file checked once.
+        var items: [DoctorChecks.Entitlements] = []
         if let entitlements {
-            entitlementsSource = .data(entitlements)
+            items = [DoctorChecks.Entitlements(configurations: [], file: "the given entitlements", source: .data(entitlements), expander: expander)]
             checker.context.entitlements = "the given entitlements"
-        } else if let file = resolved.path("CODE_SIGN_ENTITLEMENTS", expander: expander) {
-            if let url = file.url {
-                checker.context.entitlements = shown(url)
-                if let data = FileManager.default.contents(atPath: url.path) {
-                    entitlementsSource = .data(data)
-                } else {
-                    entitlementsSource = .unreadable("CODE_SIGN_ENTITLEMENTS is '\(file.written)', and \(url.path) cannot be read")
+        } else {
+            var perConfiguration: [(ResolvedTarget, BuildSettingExpander)] = [(resolved, expander)]
+            if configuration == nil {
+                for name in loaded.configurations(ofList: resolved.target.configurationListID).configurations.map(\.name)
+                where name != resolved.configuration {
+                    guard let other = try? ResolvedTarget.resolve(loaded, targetName: resolved.target.name, configurationName: name, overrides: overrideSettings)
+                    else { continue }
+                    perConfiguration.append(
+                        (other, BuildSettingExpander(settings: other.settings, unsetPolicy: other.settingsAreIncomplete ? .keepReference : .xcodeSemantics)))
                 }
-            } else {
-                entitlementsSource = .unreadable("CODE_SIGN_ENTITLEMENTS is '\(file.written)', which could not be expanded")
-                checker.record(file.expansion, at: "CODE_SIGN_ENTITLEMENTS")
             }
+            for (target, configurationExpander) in perConfiguration {
+                var file: String?
+                var source: DoctorChecks.EntitlementsSource = .none
+                if let path = target.path("CODE_SIGN_ENTITLEMENTS", expander: configurationExpander) {
+                    if let url = path.url {
+                        file = shown(url)
+                        if let data = FileManager.default.contents(atPath: url.path) {
+                            source = .data(data)
+                        } else {
+                            source = .unreadable("configuration '\(target.configuration)': CODE_SIGN_ENTITLEMENTS is '\(path.written)', and \(url.path) cannot be read")
+                        }
+                    } else {
+                        file = path.written
+                        source = .unreadable("configuration '\(target.configuration)': CODE_SIGN_ENTITLEMENTS is '\(path.written)', which could not be expanded")
+                        checker.record(path.expansion, at: "CODE_SIGN_ENTITLEMENTS (\(target.configuration))")
+                    }
+                }
+                if let index = items.firstIndex(where: { $0.file == file }) {
+                    items[index].configurations.append(target.configuration)
+                } else {
+                    items.append(DoctorChecks.Entitlements(configurations: [target.configuration], file: file, source: source, expander: configurationExpander))
+                }
+            }
+            let files = items.map { item in "\(item.file ?? "none") (\(item.configurations.joined(separator: ", ")))" }
+            checker.context.entitlements = items.count == 1 ? items.first?.file : files.joined(separator: "; ")
         }
 
         checker.findings.insert(
-            DoctorFinding(
-                .info, .projectTarget,
+            DoctorFinding(.projectTarget,
                 "checked target '\(resolved.target.name)' (\(resolved.target.productType ?? "no product type")) in configuration '\(resolved.configuration)'"
                     + (resolved.configurationIsDefault ? " (the default)" : "")
                     + "; Info.plist: \(infoDescription); entitlements: \(checker.context.entitlements ?? "none")",
                 fix: resolved.configurationIsDefault
                     ? "pass --configuration to check another configuration" : "pass --target or --configuration to check another"),
             at: 0)
-        checker.run(
-            info: info, generatedKeys: generatedKeys, entitlements: entitlementsSource, redirectURI: redirectURI, keychainGroup: keychainGroup)
+        checker.run(info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
         return checker.report
     }
 

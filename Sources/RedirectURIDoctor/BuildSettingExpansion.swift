@@ -127,6 +127,9 @@ private struct Evaluation {
                 if output.count > BuildSettingExpander.maximumLength {
                     stop("the expanded value is longer than \(BuildSettingExpander.maximumLength) bytes")
                     complete = false
+                    // Cut here: each level stopping only after appending let a value nested n
+                    // deep grow to n times the limit (FuzzDoctorReaders: 75,642 bytes).
+                    output.removeLast(output.count - BuildSettingExpander.maximumLength)
                 }
             }
             return Piece(bytes: output, complete: complete && result.limit == nil)

@@ -26,23 +26,35 @@ public struct DoctorFinding: Sendable, Hashable, Codable {
         self.message = message
         self.fix = fix
     }
+
+    /// Creates a finding at its code's one severity (``FindingCode/doctorSeverities``); a code
+    /// missing from the registry is an error, which the registry test catches first.
+    init(_ code: FindingCode, _ message: String, fix: String) {
+        self.init(FindingCode.doctorSeverities[code] ?? .error, code, message, fix: fix)
+    }
 }
 
 /// A check the doctor did not run, and why (for example a value it needs is still
 /// `$(PRODUCT_BUNDLE_IDENTIFIER)` and no value was given).
 ///
-/// A skipped check is not a failure: it does not change the exit status of `parse doctor`. It is
-/// listed so that a clean report is never mistaken for a complete one.
+/// A check is *needed* when what it reads was given or found but could not be read or expanded
+/// (an unreadable file, a wrong-typed key, `$(PRODUCT_BUNDLE_IDENTIFIER)` with nothing to expand
+/// it): then the report is incomplete and `parse doctor` exits 1, so CI never passes on nothing
+/// checked. A check the SDK gives nothing to run on (no redirect URI for AppAuth, no entitlements
+/// passed without a project) is listed but not needed.
 public struct DoctorSkippedCheck: Sendable, Hashable, Codable {
     /// The check's stable name (see ``AppConfigurationDoctor``).
     public var check: String
     /// Why it did not run.
     public var reason: String
+    /// Whether the report is incomplete without it (see above).
+    public var needed: Bool
 
     /// Creates a skipped check.
-    public init(_ check: String, reason: String) {
+    public init(_ check: String, reason: String, needed: Bool = true) {
         self.check = check
         self.reason = reason
+        self.needed = needed
     }
 }
 
@@ -67,12 +79,17 @@ public struct DoctorContext: Sendable, Hashable, Codable {
     public var bundleID: String?
     /// The redirect URI the checks used (given, or derived).
     public var redirectURI: String?
+    /// The SDK whose rules were checked (`msal`, `google`, …).
+    public var sdk: String?
+    /// How the SDK was chosen: `given` (`--sdk`), `detected`, or `assumed`.
+    public var sdkSource: String?
 
     /// An empty context.
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case project, target, productType, configuration, configurationIsDefault, infoPlist, entitlements, bundleID, redirectURI
+        case project, target, productType, configuration, configurationIsDefault, infoPlist, entitlements, bundleID, redirectURI, sdk,
+            sdkSource
     }
 
     /// Encodes every key, absent values as `null`, so that the JSON keeps one shape.
@@ -87,6 +104,8 @@ public struct DoctorContext: Sendable, Hashable, Codable {
         try container.encode(entitlements, forKey: .entitlements)
         try container.encode(bundleID, forKey: .bundleID)
         try container.encode(redirectURI, forKey: .redirectURI)
+        try container.encode(sdk, forKey: .sdk)
+        try container.encode(sdkSource, forKey: .sdkSource)
     }
 }
 
@@ -116,5 +135,15 @@ public struct DoctorReport: Sendable, Hashable, Codable {
     /// Whether any finding is an error.
     public var hasErrors: Bool {
         findings.contains { $0.severity == .error }
+    }
+
+    /// Whether a needed check could not run (see ``DoctorSkippedCheck``).
+    public var isIncomplete: Bool {
+        skipped.contains { $0.needed }
+    }
+
+    /// Whether `parse doctor` exits 1: an error, or a needed check that could not run.
+    public var failed: Bool {
+        hasErrors || isIncomplete
     }
 }

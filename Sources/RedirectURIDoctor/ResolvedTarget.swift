@@ -12,6 +12,8 @@ struct ResolvedTarget {
     /// Whether some settings could not be read (a base `.xcconfig` is missing or has bad lines):
     /// then a setting set nowhere else may be set there, so it is unknown rather than unset.
     var settingsAreIncomplete = false
+    /// Reads a base `.xcconfig` (the disk, or memory in the fuzz target).
+    var contents: XCConfigFile.FileContents = XCConfigFile.fromDisk
 
     /// The configuration used when none is named.
     static let defaultConfiguration = "Release"
@@ -20,7 +22,8 @@ struct ResolvedTarget {
     /// target's configuration, its base `.xcconfig`, the project's configuration, its base
     /// `.xcconfig`, then the values Xcode itself provides (``xcodeProvidedSettings``).
     static func resolve(
-        _ project: XcodeProject, targetName: String?, configurationName: String?, overrides: BuildSettings
+        _ project: XcodeProject, targetName: String?, configurationName: String?, overrides: BuildSettings,
+        contents: @escaping XCConfigFile.FileContents = XCConfigFile.fromDisk
     ) throws(DoctorProjectError) -> ResolvedTarget {
         let targets = project.targets
         let listed = targets.map { "'\($0.name)' (\($0.productType ?? "no product type"))" }.joined(separator: ", ")
@@ -68,6 +71,7 @@ struct ResolvedTarget {
         var resolved = ResolvedTarget(
             project: project, target: target, configuration: chosen.name,
             configurationIsDefault: isDefault, settings: overrides)
+        resolved.contents = contents
         let projectConfiguration = project.configurations(ofList: project.projectConfigurationListID).configurations
             .first { $0.name == chosen.name }
         resolved.addLevel(chosen, origin: "target '\(target.name)' (\(chosen.name))")
@@ -103,18 +107,16 @@ struct ResolvedTarget {
         guard let url = project.path(of: base) else {
             settingsAreIncomplete = true
             findings.append(
-                DoctorFinding(
-                    .warning, .xcconfigUnreadable,
+                DoctorFinding(.xcconfigUnreadable,
                     "the base configuration of \(origin) is outside the source tree, so its settings are unknown",
                     fix: "pass the settings the checks need with --build-setting NAME=VALUE"))
             return
         }
-        let file = XCConfigFile.read(url, displayRoot: project.sourceRoot)
+        let file = XCConfigFile.read(url, displayRoot: project.sourceRoot, contents: contents)
         for problem in file.problems {
             settingsAreIncomplete = true
             findings.append(
-                DoctorFinding(
-                    .warning, .xcconfigUnreadable,
+                DoctorFinding(.xcconfigUnreadable,
                     "the base configuration of \(origin): \(problem.message); settings from it are unknown",
                     fix: problem.kind == .missingFile
                         ? "restore the file (for CocoaPods, run `pod install`), or pass the settings the checks need with --build-setting NAME=VALUE"

@@ -38,18 +38,32 @@ struct XCConfigFile {
     }
 
     static let maximumIncludeDepth = 16
+    /// At most this many files are read in all, however they include each other: a file that
+    /// includes two others that each include two more… doubles the work per level (FuzzDoctorReaders
+    /// found it: 16 levels of a file including itself under several names took minutes).
+    static let maximumFilesRead = 128
+    private var filesRead = 0
 
     var assignments: [Assignment] = []
     var problems: [Problem] = []
 
     /// Reads the file at `url` and what it includes. `displayRoot` shortens paths in messages.
-    static func read(_ url: URL, displayRoot: URL) -> XCConfigFile {
+    ///
+    /// `contents` reads a file (`nil` when it cannot be read): the disk by default, memory in the
+    /// fuzz target.
+    static func read(_ url: URL, displayRoot: URL, contents: FileContents = XCConfigFile.fromDisk) -> XCConfigFile {
         var file = XCConfigFile()
-        file.include(url, optional: false, stack: [], displayRoot: displayRoot, from: nil)
+        file.include(url, optional: false, stack: [], displayRoot: displayRoot, from: nil, contents: contents)
         return file
     }
 
-    private mutating func include(_ url: URL, optional: Bool, stack: [URL], displayRoot: URL, from origin: String?) {
+    /// Reads a file's bytes, or `nil`.
+    typealias FileContents = @Sendable (URL) -> Data?
+
+    /// The file's bytes on disk.
+    static let fromDisk: FileContents = { FileManager.default.contents(atPath: $0.path) }
+
+    private mutating func include(_ url: URL, optional: Bool, stack: [URL], displayRoot: URL, from origin: String?, contents: FileContents) {
         let url = url.standardizedFileURL
         let shown = Self.display(url, relativeTo: displayRoot)
         guard !stack.contains(url) else {
@@ -63,7 +77,18 @@ struct XCConfigFile {
                     message: "includes nest more than \(Self.maximumIncludeDepth) files deep at \(origin ?? shown); '\(shown)' was not read"))
             return
         }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        guard filesRead < Self.maximumFilesRead else {
+            if filesRead == Self.maximumFilesRead {
+                problems.append(
+                    Problem(
+                        kind: .includeCycle,
+                        message: "more than \(Self.maximumFilesRead) files are included in all at \(origin ?? shown); '\(shown)' and the files after it were not read"))
+                filesRead += 1
+            }
+            return
+        }
+        filesRead += 1
+        guard let data = contents(url) else {
             if !optional {
                 problems.append(
                     Problem(
@@ -108,7 +133,7 @@ struct XCConfigFile {
                     continue
                 }
                 let target = path.hasPrefix("/") ? URL(fileURLWithPath: path) : url.deletingLastPathComponent().appendingPathComponent(path)
-                include(target, optional: directive == "include?", stack: stack + [url], displayRoot: displayRoot, from: here)
+                include(target, optional: directive == "include?", stack: stack + [url], displayRoot: displayRoot, from: here, contents: contents)
                 continue
             }
             guard BuildSettings.isNameByte(byte, first: true) else {

@@ -55,6 +55,12 @@ struct XcodeProject {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw DoctorProjectError(.unreadable, "cannot read '\(file.path)': pass an .xcodeproj directory or its project.pbxproj")
         }
+        return try parse(data, bundle: bundle)
+    }
+
+    /// Reads `project.pbxproj` bytes as the project at `bundle` (whose folder is the source root).
+    static func parse(_ data: Data, bundle: URL) throws(DoctorProjectError) -> XcodeProject {
+        let file = bundle.appendingPathComponent("project.pbxproj")
         guard let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
             let top = plist as? [String: Any]
         else {

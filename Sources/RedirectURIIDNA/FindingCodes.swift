@@ -7,9 +7,12 @@ extension FindingCode {
     public static let confusableHost = FindingCode(rawValue: "confusable-host")
     /// UTS #46 could not convert the host.
     public static let idnaError = FindingCode(rawValue: "idna-error")
+    /// The system's ICU has no spoof checker, so a converted host was not checked for
+    /// confusable or mixed-script labels.
+    public static let confusableCheckUnavailable = FindingCode(rawValue: "confusable-check-unavailable")
 
     /// Every code host conversion reports.
-    public static let idnaCodes: [FindingCode] = [.iriHostConverted, .confusableHost, .idnaError]
+    public static let idnaCodes: [FindingCode] = [.iriHostConverted, .confusableHost, .idnaError, .confusableCheckUnavailable]
 }
 
 extension IRI {

@@ -60,7 +60,7 @@ public struct IDNAResult: Sendable, Hashable {
     public var isValid: Bool { errors.isEmpty }
 }
 
-/// Internationalised host names through system ICU (UTS #46, non-transitional, STD3 rules,
+/// Internationalised host names through the system's ICU (UTS #46, non-transitional, STD3 rules,
 /// CheckBidi and CheckJoiners).
 ///
 /// ```swift
@@ -143,7 +143,16 @@ public struct SpoofChecks: OptionSet, Sendable, Hashable, CustomStringConvertibl
 /// Confusables.skeleton("pаypal")                  // "paypal"
 /// Confusables.areConfusable("pаypal", "paypal")   // true
 /// ```
+///
+/// On Apple platforms ICU's spoof checker is looked up in the system's `libicucore` when first
+/// needed; where that library lacks it, ``isAvailable`` is `false`, ``check(_:)`` reports
+/// ``SpoofChecks/characterLimit`` for every identifier, ``areConfusable(_:_:)`` answers `false`
+/// and ``skeleton(_:)`` returns its input. Check ``isAvailable`` before relying on a clean result.
 public enum Confusables {
+    /// Whether this system's ICU has the spoof checker. Always `true` with the distribution's ICU
+    /// on Linux; on Apple platforms, whether `libicucore` exports it.
+    public static var isAvailable: Bool { redirecturi_spoof_available() == 1 }
+
     /// The default spoof checks of one identifier (a host label or a scheme).
     public static func check(_ identifier: String) -> SpoofChecks {
         let text = Array(identifier.utf16)

@@ -52,7 +52,14 @@ public enum IRI {
                 .info, .iriHostConverted,
                 "converted the host '\(host)' to '\(result.output)' (UTS #46)"))
         let unicode = IDNA.toUnicode(result.output).output
-        for label in unicode.split(separator: ".") where !label.allSatisfy({ (character: Character) in character.isASCII }) {
+        let hasUnicodeLabel = unicode.split(separator: ".").contains { !$0.allSatisfy { $0.isASCII } }
+        if hasUnicodeLabel && !Confusables.isAvailable {
+            diagnostics.append(
+                RedirectDiagnostic(
+                    .warning, .confusableCheckUnavailable,
+                    "the host '\(host)' was not checked for look-alike characters: this system's ICU has no spoof checker"))
+        }
+        for label in unicode.split(separator: ".") where Confusables.isAvailable && !label.allSatisfy({ (character: Character) in character.isASCII }) {
             let checks = Confusables.check(String(label))
             let skeleton = Confusables.skeleton(String(label))
             let suspicious: SpoofChecks = [

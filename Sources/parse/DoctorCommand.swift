@@ -3,25 +3,33 @@ import Foundation
 import RedirectURIDoctor
 import RedirectURIReport
 
-/// `parse doctor`: checks an app's Info.plist and entitlements for the broker flow, from the files
-/// or from an Xcode project with its build settings.
+/// `parse doctor`: checks an app's Info.plist and entitlements for the sign-in SDK it uses, from
+/// the files or from an Xcode project with its build settings.
 struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check an app's Info.plist (and entitlements) for the URL-scheme registration the broker flow needs.",
+        abstract: "Check an app's Info.plist (and entitlements) for the URL-scheme registration its sign-in SDK needs.",
         discussion: """
             With --project, reads the target's Info.plist and entitlements from the Xcode project and \
             expands build settings in them ($(PRODUCT_BUNDLE_IDENTIFIER) and the like) the way Xcode \
             does: target and project configurations, their .xcconfig files, $(inherited) and the \
             :rfc1034identifier, :c99extidentifier, :identifier, :lower, :upper and :default= \
             operators. The default target is the project's only application target; the default \
-            configuration is Release.
+            configuration is Release; the entitlements of every configuration are checked unless \
+            --configuration names one.
+
+            The SDK (MSAL, ADAL, AppAuth, Google Sign-In, Auth0, Okta) is detected from \
+            Package.resolved, Podfile.lock, Cartfile.resolved and the SDKs' configuration \
+            (GIDClientID, IntuneMAMSettings, Auth0.plist, Okta.plist, GoogleService-Info.plist) \
+            next to the project or the Info.plist; --sdk names it. With none found, MSAL is assumed.
 
             Without a project, --build-setting and --bundle-id give the values; a variable with no \
             value stays unexpanded, is reported once, and the checks that need it are listed as \
-            skipped. Skipped checks do not change the exit status.
+            skipped.
 
-            Exit status: 0 when no finding is an error; 1 when any finding is an error; \
+            Exit status: 0 when no finding is an error and every needed check ran; 1 when any \
+            finding is an error or a needed check could not run (a file or value that could not be \
+            read or expanded); \
             2 for a usage error (including an unknown target or configuration) or a file that \
             cannot be read.
             """
@@ -54,15 +62,20 @@ struct Doctor: ParsableCommand {
 
     @Option(
         name: .customLong("redirect-uri"),
-        help: ArgumentHelp("The app's redirect URI (MSAL: derived from CFBundleIdentifier when omitted).", valueName: "uri"))
+        help: ArgumentHelp("The app's redirect URI (default: the one the SDK derives from its configuration).", valueName: "uri"))
     var redirectURI: String?
 
-    @Option(name: .long, help: "The SDK flavour: adal (queries msauth) or msal (queries msauthv2 and msauthv3).")
-    var sdk: SDKFlavourArgument = .msal
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The app's sign-in SDK: \(SDKFlavour.allCases.map(\.rawValue).joined(separator: ", ")) (default: detected, else msal).",
+            valueName: "sdk"))
+    var sdk: SDKFlavour?
 
     @Option(
         name: .customLong("keychain-group"),
-        help: ArgumentHelp("A shared keychain group the SDK uses, checked in keychain-access-groups.", valueName: "name"))
+        help: ArgumentHelp(
+            "The keychain group the SDK shares its cache through (MSAL/ADAL default: com.microsoft.adalcache).", valueName: "name"))
     var keychainGroup: String?
 
     @Flag(name: .long, help: "Print {\"context\": {...}, \"findings\": [...], \"skipped\": [...]} as JSON.")
@@ -94,16 +107,19 @@ struct Doctor: ParsableCommand {
             do {
                 report = try AppConfigurationDoctor.report(
                     project: URL(fileURLWithPath: project), target: target, configuration: configuration, buildSettings: settings,
-                    bundleID: bundleID, infoPlist: info, entitlements: entitlementsData, redirectURI: redirectURI, sdk: sdk.flavour,
+                    bundleID: bundleID, infoPlist: info, entitlements: entitlementsData, redirectURI: redirectURI, sdk: sdk,
                     keychainGroup: keychainGroup)
             } catch {
                 FileHandle.standardError.write(Data("parse doctor: \(error.message)\n".utf8))
                 throw ExitCode(2)
             }
         } else {
+            // The SDK's packages and configuration files sit next to the Info.plist or a folder up.
+            let folder = URL(fileURLWithPath: infoPlist ?? ".").deletingLastPathComponent()
             report = AppConfigurationDoctor.report(
                 infoPlist: info ?? Data(), entitlements: entitlementsData, buildSettings: settings, bundleID: bundleID,
-                redirectURI: redirectURI, sdk: sdk.flavour, keychainGroup: keychainGroup)
+                redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup,
+                searchRoots: [folder, folder.deletingLastPathComponent()])
         }
         if json {
             // One line, whatever the files hold: controls and U+2028/U+2029 escaped, as `parse --json`.
@@ -111,7 +127,7 @@ struct Doctor: ParsableCommand {
         } else {
             print(Self.render(report))
         }
-        if report.hasErrors { throw ExitCode(1) }
+        if report.failed { throw ExitCode(1) }
     }
 
     static func isSettingName(_ name: Substring) -> Bool {
@@ -137,12 +153,17 @@ struct Doctor: ParsableCommand {
             lines.append("\(finding.severity.rawValue): \(finding.code)\n  \(finding.message)\n  fix: \(finding.fix)")
         }
         for skipped in report.skipped {
-            lines.append("skipped: \(skipped.check)\n  \(skipped.reason)")
+            lines.append("\(skipped.needed ? "not checked" : "skipped"): \(skipped.check)\n  \(skipped.reason)")
         }
         let errors = report.findings.filter { $0.severity == .error }.count
         let warnings = report.findings.filter { $0.severity == .warning }.count
         var summary = [Self.counted(errors, "error"), Self.counted(warnings, "warning")]
-        if !report.skipped.isEmpty { summary.append(Self.counted(report.skipped.count, "check") + " skipped") }
+        let needed = report.skipped.filter(\.needed).count
+        if needed > 0 { summary.append(Self.counted(needed, "needed check") + " not run") }
+        if report.skipped.count > needed { summary.append(Self.counted(report.skipped.count - needed, "check") + " skipped") }
+        if let sdk = report.context.sdk, let redirect = report.context.redirectURI {
+            lines.append("checked: \(SDKFlavour(rawValue: sdk)?.displayName ?? sdk) (\(report.context.sdkSource ?? "given")), redirect URI \(redirect)")
+        }
         lines.append(errors == 0 && warnings == 0 && report.skipped.isEmpty ? "No problems found." : summary.joined(separator: ", ") + ".")
         return lines.joined(separator: "\n")
     }
@@ -152,8 +173,5 @@ struct Doctor: ParsableCommand {
     }
 }
 
-/// `--sdk adal|msal`.
-enum SDKFlavourArgument: String, ExpressibleByArgument, CaseIterable {
-    case adal, msal
-    var flavour: SDKFlavour { self == .adal ? .adal : .msal }
-}
+/// `--sdk msal|adal|appauth|google|auth0|okta|generic`.
+extension SDKFlavour: ExpressibleByArgument {}

@@ -34,23 +34,24 @@ struct DoctorTests {
         Row(info: "msal-good.plist", redirect: "msauth.com.contoso.MailApp://auth", expected: []),
         Row(info: "msal-good-binary.plist", redirect: "msauth.com.contoso.MailApp://auth", expected: []),
         Row(info: "msal-good.plist", expected: []),                                   // redirect derived
-        Row(info: "adal-good.plist", redirect: "x-msauth-mytestiosapp://com.myapp.mytestapp", sdk: .adal, expected: []),
+        // The fixture also claims the bare broker scheme `msauth`, which only the certificate
+        // redirect msauth://code/… needs.
+        Row(info: "adal-good.plist", redirect: "x-msauth-mytestiosapp://com.myapp.mytestapp", sdk: .adal, expected: ["url-scheme-reserved"]),
         Row(info: "adal-good-binary.plist", redirect: "msauth://code/x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp", sdk: .adal, expected: []),
-        Row(info: "adal-good.plist", redirect: "https://login.contoso.com/cb", sdk: .adal, expected: []),
+        Row(info: "adal-good.plist", redirect: "https://login.contoso.com/cb", sdk: .adal, expected: ["url-scheme-reserved"]),
         Row(info: "msal-missing-msauthv3.plist", expected: ["query-scheme-missing"]),
         Row(info: "adal-good.plist", redirect: "x-msauth-mytestiosapp://com.myapp.mytestapp", sdk: .msal,
-            expected: ["query-scheme-missing"]),                                     // wrong SDK flavour
-        Row(info: "msal-scheme-whitespace.plist", expected: ["url-scheme-whitespace", "url-scheme-not-registered"]),
+            expected: ["sdk-mismatch", "url-scheme-reserved", "query-scheme-missing"]),  // wrong SDK: --sdk adal suggested
+        Row(info: "msal-scheme-whitespace.plist", expected: ["url-scheme-whitespace"]),          // one finding, one fix
         Row(info: "msal-no-url-types.plist", expected: ["url-scheme-not-registered"]),
         Row(info: "msal-unexpanded.plist", redirect: "msauth.com.contoso.MailApp://auth",
             expected: ["unexpanded-variable"]),                                   // one finding; the scheme check is skipped
-        Row(info: "msal-wrong-types.plist", expected: ["plist-wrong-type", "url-scheme-not-registered", "plist-wrong-type",
-                                                        "query-scheme-missing", "query-scheme-missing"]),
+        Row(info: "msal-wrong-types.plist", expected: ["plist-wrong-type", "plist-wrong-type"]),  // no follow-on errors
         Row(info: "msal-other-bundle-id.plist", redirect: "msauth.com.contoso.MailApp://auth", expected: ["bundle-id-mismatch"]),
         Row(info: "msal-good.plist", redirect: "msauth.com.contoso.mailapp://auth",
             expected: ["url-scheme-not-registered", "bundle-id-mismatch"]),           // case matters
         Row(info: "msal-good.plist", redirect: "msauth.com.contoso.MailApp://auth#", expected: []),
-        Row(info: "msal-good.plist", redirect: "not a uri", expected: ["redirect-uri-invalid"]),
+        Row(info: "msal-good.plist", redirect: "not a uri", expected: ["redirect-uri-unparsable"]),
         Row(info: "garbage.plist", expected: ["plist-unreadable"]),
         Row(info: "truncated.plist", expected: ["plist-unreadable"]),
         Row(info: "array-root.plist", expected: ["plist-unreadable"]),
@@ -88,15 +89,16 @@ struct DoctorTests {
             }
         }
         let required: Set<String> = ["url-scheme-not-registered", "url-scheme-whitespace", "query-scheme-missing", "bundle-id-mismatch",
-                                     "unexpanded-variable", "redirect-uri-invalid", "keychain-group-missing", "plist-unreadable",
+                                     "unexpanded-variable", "redirect-uri-unparsable", "keychain-group-missing", "plist-unreadable",
                                      "not-broker-capable"]
         #expect(required.isSubset(of: seen))
     }
 
     @Test func derivedRedirectIsReportedAsInfo() throws {
         let findings = AppConfigurationDoctor.diagnose(infoPlist: try Self.data("msal-good.plist"))
-        #expect(findings.map(\.code.rawValue) == ["redirect-uri-derived"])
-        #expect(findings.first?.message.contains("msauth.com.contoso.MailApp://auth") == true)
+        #expect(findings.map(\.code.rawValue) == ["sdk-detected", "redirect-uri-derived"])
+        #expect(findings.first?.message.contains("no sign-in SDK found") == true)
+        #expect(findings.last?.message.contains("msauth.com.contoso.MailApp://auth") == true)
     }
 
     @Test func randomBytesNeverTrap() {
@@ -119,23 +121,26 @@ struct UnexpandedPlistTests {
 
     @Test func oneFindingPerVariableAndOnlyTheChecksThatNeedItAreSkipped() throws {
         let report = AppConfigurationDoctor.report(infoPlist: try DoctorTests.data("msal-unexpanded.plist"),
-                                                   redirectURI: "msauth.com.contoso.MailApp://auth")
+                                                   redirectURI: "msauth.com.contoso.MailApp://auth", sdk: .msal)
         #expect(report.findings.map(\.code.rawValue) == ["unexpanded-variable"])
         #expect(report.findings.first?.severity == .warning)
         #expect(report.findings.first?.message.contains("CFBundleIdentifier and CFBundleURLTypes[0].CFBundleURLSchemes[0]") == true)
-        #expect(report.skipped.map(\.check) == ["bundle-id", "url-scheme-registered", "bundle-id-matches-redirect"])
-        #expect(report.skipped.last?.reason == "CFBundleIdentifier is $(PRODUCT_BUNDLE_IDENTIFIER) and no value was given")
+        #expect(report.skipped.map(\.check) == ["bundle-id", "url-scheme-registered", "bundle-id-matches-redirect", "keychain-group"])
+        #expect(report.skipped[2].reason == "CFBundleIdentifier is $(PRODUCT_BUNDLE_IDENTIFIER) and no value was given")
         #expect(!report.hasErrors)
+        // Nothing to expand the bundle ID with: the checks that need it did not run, and that fails.
+        #expect(report.isIncomplete && report.failed)
     }
 
     @Test func theMicrosoftSampleShapeStillGetsItsOtherChecks() throws {
-        let plain = AppConfigurationDoctor.report(infoPlist: try Data(contentsOf: Self.sample))
+        let plain = AppConfigurationDoctor.report(infoPlist: try Data(contentsOf: Self.sample), sdk: .msal)
         #expect(plain.findings.map(\.code.rawValue) == ["unexpanded-variable"])
-        #expect(plain.skipped.map(\.check) == ["bundle-id", "redirect-uri", "url-scheme-registered", "bundle-id-matches-redirect"])
+        #expect(plain.skipped.map(\.check) == ["bundle-id", "redirect-uri", "url-scheme-registered", "bundle-id-matches-redirect", "keychain-group"])
+        #expect(plain.failed)
         // query-schemes ran: take msauthv3 away and it fails.
         var info = try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: Self.sample), format: nil) as? [String: Any])
         info["LSApplicationQueriesSchemes"] = ["msauth", "msauthv2"]
-        let broken = AppConfigurationDoctor.report(infoPlist: try PropertyListSerialization.data(fromPropertyList: info, format: .binary, options: 0))
+        let broken = AppConfigurationDoctor.report(infoPlist: try PropertyListSerialization.data(fromPropertyList: info, format: .binary, options: 0), sdk: .msal)
         #expect(broken.findings.map(\.code.rawValue) == ["query-scheme-missing", "unexpanded-variable"])
     }
 
@@ -147,12 +152,12 @@ struct UnexpandedPlistTests {
     func valuesGivenExpandTheSettings(settings: [String: String], bundleID: String?, errors: [String]) throws {
         let report = AppConfigurationDoctor.report(infoPlist: try Data(contentsOf: Self.sample), buildSettings: settings, bundleID: bundleID)
         #expect(report.findings.filter { $0.severity != .info }.map(\.code.rawValue) == errors)
-        #expect(report.skipped.isEmpty)
+        #expect(report.skipped.map(\.check) == ["keychain-group"] && !report.isIncomplete)
         #expect(report.context.bundleID == bundleID ?? settings["PRODUCT_BUNDLE_IDENTIFIER"])
     }
 
     @Test func aValueNoCheckedValueUsesIsNoted() throws {
-        let report = AppConfigurationDoctor.report(infoPlist: try DoctorTests.data("msal-good.plist"), bundleID: "com.contoso.MailApp")
+        let report = AppConfigurationDoctor.report(infoPlist: try DoctorTests.data("msal-good.plist"), bundleID: "com.contoso.MailApp", sdk: .msal)
         #expect(report.findings.map(\.code.rawValue) == ["redirect-uri-derived", "build-setting-unused"])
         #expect(report.findings.last?.message.contains("--bundle-id com.contoso.MailApp") == true)
     }
@@ -185,9 +190,9 @@ struct UnexpandedPlistTests {
             "CFBundleURLTypes": [["CFBundleURLSchemes": ["msauth.$(A:dir)", "$(B)"]]],
             "LSApplicationQueriesSchemes": ["msauthv2", "msauthv3"],
         ], format: .xml, options: 0)
-        let report = AppConfigurationDoctor.report(infoPlist: info, buildSettings: ["A": "x", "B": "$(C)", "C": "$(B)"])
+        let report = AppConfigurationDoctor.report(infoPlist: info, buildSettings: ["A": "x", "B": "$(C)", "C": "$(B)"], sdk: .msal)
         #expect(report.findings.map(\.code.rawValue) == ["build-setting-cycle", "build-setting-operator-unsupported", "build-setting-unterminated"])
-        #expect(report.skipped.map(\.check) == ["bundle-id", "redirect-uri", "url-scheme-registered", "bundle-id-matches-redirect"])
+        #expect(report.skipped.map(\.check) == ["bundle-id", "redirect-uri", "url-scheme-registered", "bundle-id-matches-redirect", "keychain-group"])
     }
 }
 
@@ -195,13 +200,17 @@ struct UnexpandedPlistTests {
 /// derives the redirect URI MSAL would use and says it cannot reach the broker.
 struct ClientIDRedirectTests {
     @Test func theFallbackIsDerivedAndTheBrokerFormNamed() throws {
-        let report = AppConfigurationDoctor.report(infoPlist: try DoctorTests.data("msal-client-id-only.plist"))
+        let report = AppConfigurationDoctor.report(infoPlist: try DoctorTests.data("msal-client-id-only.plist"), sdk: .msal)
         #expect(report.context.redirectURI == "msal3c62ac97-29eb-4aed-a3c8-add0298508da://auth")
         let finding = try #require(report.findings.first { $0.code == .notBrokerCapable })
-        #expect(finding.severity == .error)
+        // The core's severity: `parse` reports the same rule as a warning.
+        #expect(finding.severity == .warning)
+        // One fix, which keeps the client-ID scheme rather than asking to replace it.
+        #expect(report.findings.filter { $0.severity != .info }.count == 1)
+        #expect(finding.fix.contains("keep the msal"))
         #expect(finding.message.contains("it names client 3c62ac97-29eb-4aed-a3c8-add0298508da, not the app"))
         #expect(finding.fix.contains("msauth.com.contoso.MailApp://auth"))
-        #expect(report.findings.first?.message.contains("and not 'msauth.com.contoso.MailApp'") == true)
+        #expect(report.findings.first { $0.code == .redirectURIDerived }?.message.contains("and not 'msauth.com.contoso.MailApp'") == true)
     }
 
     /// Only what the core classifies as a client ID counts: `msal` followed by anything else is an
@@ -213,7 +222,7 @@ struct ClientIDRedirectTests {
             "CFBundleURLTypes": [["CFBundleURLSchemes": [scheme]]],
             "LSApplicationQueriesSchemes": ["msauthv2", "msauthv3"],
         ], format: .xml, options: 0)
-        let report = AppConfigurationDoctor.report(infoPlist: info)
+        let report = AppConfigurationDoctor.report(infoPlist: info, sdk: .msal)
         #expect(report.context.redirectURI == "msauth.com.contoso.MailApp://auth")
         #expect(report.findings.filter { $0.severity != .info }.map(\.code) == [.urlSchemeNotRegistered])
     }
@@ -224,9 +233,9 @@ struct ClientIDRedirectTests {
             "CFBundleURLTypes": [["CFBundleURLSchemes": ["msal3c62ac97-29eb-4aed-a3c8-add0298508da", "msauth.$(BROKER_SUFFIX)"]]],
             "LSApplicationQueriesSchemes": ["msauthv2", "msauthv3"],
         ], format: .xml, options: 0)
-        let report = AppConfigurationDoctor.report(infoPlist: info)
+        let report = AppConfigurationDoctor.report(infoPlist: info, sdk: .msal)
         #expect(report.context.redirectURI == "msauth.com.contoso.MailApp://auth")
-        #expect(report.skipped.map(\.check) == ["url-scheme-registered"])
+        #expect(report.skipped.map(\.check) == ["url-scheme-registered", "keychain-group"])
         #expect(!report.hasErrors)
     }
 }

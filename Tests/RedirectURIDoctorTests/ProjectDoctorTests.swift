@@ -64,23 +64,24 @@ struct ProjectDoctorTests {
         Row(mail, redirect: "msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth", codes: [], bundleID: "com.contoso.Contoso-Mail"),
         Row(mail, group: "com.contoso.other", codes: ["keychain-group-missing"], bundleID: "com.contoso.Contoso-Mail"),
         // The app extension: a binary Info.plist with no URL types.
-        Row(mail, target: "MailShare", codes: ["url-scheme-not-registered", "query-scheme-missing", "query-scheme-missing"],
+        // MSAL's keychain group is checked without being named: the extension has no entitlements.
+        Row(mail, target: "MailShare", codes: ["url-scheme-not-registered", "query-scheme-missing", "query-scheme-missing", "keychain-group-missing"],
             bundleID: "com.contoso.Contoso-Mail.share"),
         Row(mail, target: "MailShare", group: "com.microsoft.adalcache",
             codes: ["url-scheme-not-registered", "query-scheme-missing", "query-scheme-missing", "keychain-group-missing"],
             bundleID: "com.contoso.Contoso-Mail.share"),
         // A test bundle: generated Info.plist, nothing registered.
-        Row(mail, target: "MailAppTests", codes: ["url-scheme-not-registered", "query-scheme-missing", "query-scheme-missing"],
+        Row(mail, target: "MailAppTests", codes: ["url-scheme-not-registered", "query-scheme-missing", "query-scheme-missing", "keychain-group-missing"],
             bundleID: "com.contoso.MailAppTests"),
         // GENERATE_INFOPLIST_FILE alone: URL types and queried schemes cannot come from settings.
-        Row(notes, target: "Notes", codes: ["infoplist-key-ignored", "url-scheme-not-registered", "query-scheme-missing", "query-scheme-missing"],
+        Row(notes, target: "Notes", codes: ["infoplist-key-ignored", "url-scheme-not-registered", "query-scheme-missing", "query-scheme-missing", "keychain-group-missing"],
             bundleID: "com.contoso.notes"),
         Row(notes, target: "Notes", configuration: "Debug",
-            codes: ["infoplist-key-ignored", "url-scheme-not-registered", "query-scheme-missing", "query-scheme-missing"],
+            codes: ["infoplist-key-ignored", "url-scheme-not-registered", "query-scheme-missing", "query-scheme-missing", "keychain-group-missing"],
             bundleID: "com.contoso.notes.debug"),
         // GENERATE_INFOPLIST_FILE with a file merged in; the bundle ID from an anchored .xcconfig.
-        Row(notes, target: "NotesPro", codes: [], bundleID: "com.contoso.notespro"),
-        Row(notes, target: "NotesPro", configuration: "Debug", codes: [], bundleID: "com.contoso.notespro.debug"),
+        Row(notes, target: "NotesPro", codes: ["keychain-group-missing"], bundleID: "com.contoso.notespro"),
+        Row(notes, target: "NotesPro", configuration: "Debug", codes: ["keychain-group-missing"], bundleID: "com.contoso.notespro.debug"),
         // A registered scheme written out in full that does not match the bundle ID.
         Row(sample, group: "com.microsoft.adalcache", codes: ["url-scheme-not-registered"],
             bundleID: "com.contoso.identity.client.sample.IdentitySample"),
@@ -133,7 +134,7 @@ struct ProjectDoctorTests {
         let signing = report.findings.filter { $0.code.rawValue == "signing-variable" }
         #expect(signing.count == 1)
         #expect(signing.first?.severity == .info)
-        #expect(signing.first?.message.contains("keychain-access-groups[0] and keychain-access-groups[1]") == true)
+        #expect(signing.first?.message.contains("keychain-access-groups[0] of MailApp/MailApp.entitlements and keychain-access-groups[1] of") == true)
         #expect(!report.findings.contains { $0.code.rawValue == "unexpanded-variable" })
     }
 
@@ -233,8 +234,11 @@ struct DoctorCodeDocumentationTests {
         var documented: [String] = []
         for line in readme[section.upperBound..<end.lowerBound].split(separator: "\n") where line.hasPrefix("| `") {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count >= 3, ["error", "warning", "info"].contains(cells[1]) else { continue }
-            documented.append(cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")))
+            guard cells.count >= 3, let severity = FindingSeverity(rawValue: cells[1]) else { continue }
+            let code = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            documented.append(code)
+            // The table states the registry's one severity.
+            #expect(FindingCode.doctorSeverities[FindingCode(rawValue: code)] == severity, "\(code)")
         }
         #expect(documented.sorted() == FindingCode.doctorCodes.map(\.rawValue).sorted())
         #expect(Set(FindingCode.doctorCodes).count == FindingCode.doctorCodes.count)

@@ -29,8 +29,9 @@ struct CorpusReplayTests {
             #expect(folders.contains(target.name), "Corpus/regressions/\(target.name) is missing")
         }
         // FuzzVerify's property is the verification model's comparison with the library; its
-        // corpus and regressions are replayed by RedirectURIVerificationModelTests.
-        let replayedElsewhere: Set<String> = ["FuzzVerify"]
+        // corpus and regressions are replayed by RedirectURIVerificationModelTests. FuzzDoctorReaders'
+        // property is in the doctor module, replayed by RedirectURIDoctorTests.
+        let replayedElsewhere: Set<String> = ["FuzzVerify", "FuzzDoctorReaders"]
         for folder in folders where !folder.hasSuffix(".md") && !replayedElsewhere.contains(folder) {
             #expect(FuzzTarget(rawValue: folder) != nil, "Corpus/regressions/\(folder) names no fuzz target")
         }

@@ -1,4 +1,5 @@
 import Testing
+import RedirectURIFuzzProperties
 @_spi(Testing) @testable import RedirectURIKit
 
 /// Every vectorised (16-byte) and word-at-a-time kernel against its plain loop, exhaustively over
@@ -233,7 +234,7 @@ struct VectorKernelPositionTests {
                 case (.success(let decoded), .success(let text)):
                     failures.check(Array(text.utf8), decoded, "decodeString bytes, probe \(probe) at \(position)")
                 case (.success(let decoded), .failure(let error)):
-                    failures.check(String(validating: decoded, as: UTF8.self) == nil && error.kind == .invalidUTF8, true,
+                    failures.check(standardLibraryValidatedString(decoded) == nil && error.kind == .invalidUTF8, true,
                                    "decodeString \(error) for \(decoded), probe \(probe) at \(position)")
                 case (.failure(let error), .failure(let other)):
                     failures.check(other, error, "decodeString error, probe \(probe) at \(position)")
@@ -411,7 +412,7 @@ func plainFirstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
             continue
         }
         for length in 2...4 where index + length <= bytes.count {
-            if let text = String(validating: bytes[index..<(index + length)], as: UTF8.self), text.unicodeScalars.count == 1 {
+            if let text = standardLibraryValidatedString(bytes[index..<(index + length)]), text.unicodeScalars.count == 1 {
                 index += length
                 continue outer
             }
@@ -446,7 +447,7 @@ func referenceLookUp(_ target: String, in query: [UInt8], plusIsSpace: Bool) -> 
         let equals = piece.firstIndex(of: ASCII.equalsSign)
         let name = piece.startIndex..<(equals ?? piece.endIndex)
         guard case .success(let decoded) = plainDecode(Array(query[name]), plusIsSpace: plusIsSpace),
-            String(validating: decoded, as: UTF8.self) == target
+            standardLibraryValidatedString(decoded) == target
         else { continue }
         let value = equals.map { ($0 + 1)..<piece.endIndex }
         found.append(found.isEmpty ? "found \(name) \(String(describing: value))" : "duplicate \(piece.startIndex)")

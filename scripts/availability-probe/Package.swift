@@ -1,8 +1,9 @@
 // swift-tools-version: 6.2
-// The probe of `scripts/availability-check --self-test`: never built, only type-checked for
-// Apple platforms at the main package's floors. A line the check must report carries the comment
-// `// availability-probe: reported on all` (or `... on all but visionos`); the self-test fails
-// unless exactly those lines are reported, on exactly those platforms.
+// The probe of `scripts/availability-check --self-test`: type-checked for Apple platforms at the
+// main package's floors, and built on Linux for the symbol lookup. A line the check must report
+// carries the comment `// availability-probe: reported on all` (or `... on all but visionos`,
+// `... by typecheck`, `... by symbols`); the self-test fails unless exactly those lines are
+// reported, on exactly those platforms, by exactly those halves of the check.
 import PackageDescription
 
 let package = Package(
@@ -14,8 +15,11 @@ let package = Package(
         .target(name: "ProbeShim"),
         // Imports the two above: checked after them, through their modules.
         .target(name: "ProbeC", dependencies: ["Probe", "ProbeShim"]),
-        // Imports Foundation: the check must skip it (it needs the Apple SDK).
+        // Imports Foundation: the type-check must skip it (it needs the Apple SDK); the symbol
+        // lookup must see into it.
         .target(name: "ProbeFoundation"),
+        // A test target: only the symbol lookup reaches it.
+        .testTarget(name: "ProbeTests", dependencies: ["Probe"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -89,7 +89,7 @@ enum PercentCodingProperty {
         // UTF-8 validation of the raw input.
         let firstInvalid = UTF8Validation.firstInvalidIndex(in: bytes)
         try require(firstInvalid == referenceFirstInvalidUTF8(bytes), "firstInvalidIndex \(String(describing: firstInvalid)) vs reference \(String(describing: referenceFirstInvalidUTF8(bytes)))")
-        try require((firstInvalid == nil) == (string != nil), "firstInvalidIndex disagrees with String(validating:)")
+        try require((firstInvalid == nil) == (string != nil), "firstInvalidIndex disagrees with the standard library's UTF-8 validation")
         let lazyInvalid = UTF8Validation.firstInvalidIndex(in: bytes.lazy.map { $0 })
         try require(lazyInvalid == firstInvalid, "firstInvalidIndex differs for a non-contiguous collection")
     }
@@ -182,7 +182,7 @@ enum PercentCodingProperty {
                 continue
             }
             for length in 2...4 where index + length <= bytes.count {
-                if let text = String(validating: bytes[index..<(index + length)], as: UTF8.self),
+                if let text = standardLibraryValidatedString(bytes[index..<(index + length)]),
                     text.unicodeScalars.count == 1
                 {
                     index += length

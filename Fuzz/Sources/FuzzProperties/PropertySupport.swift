@@ -183,7 +183,29 @@ public func escaped(_ bytes: some Sequence<UInt8>) -> String {
 
 /// The input as a String when it is valid UTF-8 (no repair), else `nil`.
 func validString(_ bytes: [UInt8]) -> String? {
-    String(validating: bytes, as: UTF8.self)
+    standardLibraryValidatedString(bytes)
+}
+
+/// The standard library's strict reading of `bytes` as UTF-8: the text when the bytes are valid
+/// UTF-8, else `nil`. The library's own validator is checked against it, so it must not share
+/// that validator's code.
+///
+/// `String(validating:as:)` exists from macOS 15 / iOS 18 on; before that, the repairing decoder
+/// stands in: it changes the bytes (replacing what is invalid with U+FFFD) exactly when they are
+/// not valid UTF-8, so comparing its output with the input decides the same thing.
+/// `repairRoundTripValidatedString` is that fallback on its own, so that a test can hold the two
+/// equal on a platform where both run.
+public func standardLibraryValidatedString(_ bytes: some Collection<UInt8>) -> String? {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+        return String(validating: bytes, as: UTF8.self)
+    }
+    return repairRoundTripValidatedString(bytes)
+}
+
+/// `standardLibraryValidatedString`'s fallback for OS versions before `String(validating:as:)`.
+public func repairRoundTripValidatedString(_ bytes: some Collection<UInt8>) -> String? {
+    let repaired = String(decoding: bytes, as: UTF8.self)
+    return repaired.utf8.elementsEqual(bytes) ? repaired : nil
 }
 
 /// A short description of a parse outcome, for comparing entry points.

@@ -3,8 +3,9 @@
 
 #include <stdint.h>
 
-// A small C surface over system ICU (libicu-dev) that Swift can import next to Foundation:
-// only <stdint.h> types, UTF-16 buffers, and ICU's error flags passed through as integers.
+// A small C surface over the system's ICU (libicucore on Apple platforms, libicu-dev elsewhere)
+// that Swift can import next to Foundation: only <stdint.h> types, UTF-16 buffers, and ICU's
+// error flags passed through as integers.
 
 /// UTS #46 (non-transitional) ToASCII of a domain name. Returns the output length in UTF-16
 /// units (possibly > capacity, then nothing useful was written), or -1 on an ICU failure.
@@ -15,6 +16,11 @@ int32_t redirecturi_idna_to_ascii(const uint16_t *input, int32_t length,
 /// UTS #46 ToUnicode; same conventions as redirecturi_idna_to_ascii.
 int32_t redirecturi_idna_to_unicode(const uint16_t *input, int32_t length,
                                     uint16_t *output, int32_t capacity, uint32_t *info_errors);
+
+/// 1 when this system's ICU has the spoof checker (UTS #39), 0 when it does not. Always 1 with
+/// libicu-dev; on Apple platforms the checker is looked up in libicucore at run time. The three
+/// spoof functions below return -2 when it is missing.
+int32_t redirecturi_spoof_available(void);
 
 /// ICU spoof checks (USPOOF_* result bits) for one identifier with the default checks
 /// (restriction level, mixed numbers, invisible characters, …). Returns -1 on an ICU failure.

@@ -31,5 +31,8 @@ public func newerThanEveryFloor() -> Int { 1 }
 
 /// Calls it unguarded: reported on every platform.
 public func callsNewer() -> Int {
-    newerThanEveryFloor()  // availability-probe: reported on all
+    newerThanEveryFloor()  // availability-probe: reported on all by typecheck
 }
+
+/// `package` access: visible to the package's other targets, as SwiftPM builds them.
+package func packageOnly() -> Int { 1 }

@@ -6,5 +6,5 @@ import ProbeShim
 public func shimmedLength(_ text: String) -> Int {
     let units = Array(text.utf16)
     let length = Int(probe_shim_length(units, Int32(clamping: units.count)))
-    return length + guardedSpan(text) + text.utf8.span.count  // availability-probe: reported on all
+    return length + packageOnly() + guardedSpan(text) + text.utf8.span.count  // availability-probe: reported on all
 }

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The sign-in SDK whose rules the doctor checks: each derives its redirect URI its own way, and
+/// only the Microsoft ones (MSAL, ADAL) use the broker, its query schemes and its keychain group.
+///
+/// The rules, from each SDK's own documentation and sources:
+/// - MSAL: redirect `msauth.<bundle ID>://auth`; `LSApplicationQueriesSchemes` `msauthv2`,
+///   `msauthv3`; keychain group `$(AppIdentifierPrefix)com.microsoft.adalcache` on iOS.
+/// - ADAL: redirect `<scheme>://<bundle ID>`; queries `msauth`, `msauthv3`; the same keychain group.
+///   Intune's `IntuneMAMSettings` (`ADALRedirectUri`, `ADALRedirectScheme`) name the redirect.
+/// - Google Sign-In: `GIDClientID` (or `CLIENT_ID` of GoogleService-Info.plist); the reversed
+///   client ID `com.googleusercontent.apps.<id>` must be a registered scheme.
+/// - Auth0: `Auth0.plist` (`ClientId`, `Domain`); callback
+///   `<bundle ID>://<domain>/ios/<bundle ID>/callback`, or `https://<domain>/ios/<bundle ID>/callback`
+///   with the domain in Associated Domains.
+/// - Okta: `Okta.plist` `redirectUri` (and `logoutRedirectUri`), whose schemes must be registered.
+/// - AppAuth and generic: the redirect URI is the app's choice; pass it with `redirectURI`.
+public enum SDKFlavour: String, Sendable, CaseIterable, Codable {
+    /// Microsoft Authentication Library (MSAL) for iOS and macOS.
+    case msal
+    /// Azure AD Authentication Library (ADAL), MSAL's predecessor; also Intune's legacy keys.
+    case adal
+    /// AppAuth for iOS (openid/AppAuth-iOS).
+    case appAuth = "appauth"
+    /// Google Sign-In for iOS (google/GoogleSignIn-iOS).
+    case googleSignIn = "google"
+    /// Auth0.swift.
+    case auth0
+    /// Okta (okta-mobile-swift, okta-oidc-ios).
+    case okta
+    /// No SDK's rules: registration checks, and the redirect URI given.
+    case generic
+
+    /// Whether the SDK talks to the Microsoft broker: query schemes, keychain group, `msauth.`.
+    public var isMicrosoft: Bool { self == .msal || self == .adal }
+
+    /// The schemes `LSApplicationQueriesSchemes` must list (empty for SDKs that open no broker).
+    public var queriedSchemes: [String] {
+        switch self {
+        case .adal: return ["msauth", "msauthv3"]
+        case .msal: return ["msauthv2", "msauthv3"]
+        default: return []
+        }
+    }
+
+    /// The name people know the SDK by.
+    public var displayName: String {
+        switch self {
+        case .msal: return "MSAL"
+        case .adal: return "ADAL"
+        case .appAuth: return "AppAuth"
+        case .googleSignIn: return "Google Sign-In"
+        case .auth0: return "Auth0"
+        case .okta: return "Okta"
+        case .generic: return "generic"
+        }
+    }
+
+    /// The iOS keychain access group the SDK uses by default, when it shares one.
+    var defaultKeychainGroup: String? {
+        isMicrosoft ? "com.microsoft.adalcache" : nil
+    }
+}
