@@ -54,8 +54,7 @@ public struct BrokerMessage: Sendable {
     var nestedRedirect: Result<RedirectURI, URIParseError>? { rare?.nestedRedirect }
 
     /// What most responses do not have, out of line: held inline, the error and the nested
-    /// redirect made every copy and destruction of a message a walk over their strings (d/BrokerResponse
-    /// spent about 700 instructions per response on it).
+    /// redirect made every copy and destruction of a message a walk over their strings.
     final class Rare: Sendable {
         let ambiguity: BrokerMessageError?
         let nestedRedirect: Result<RedirectURI, URIParseError>?
@@ -67,71 +66,92 @@ public struct BrokerMessage: Sendable {
     }
     let rare: Rare?
 
-    /// The pieces, in order.
-    let pieces: [Piece]
-    /// The decoded names that are no field's, in order (most messages have none): the pieces
-    /// point into it, so that a piece holds no string and copying one retains nothing.
-    let otherNames: [String]
-    /// The fields present.
+    /// The fields present, and those present more than once.
     let fields: BrokerField.FieldSet
+    let repeatedFields: BrokerField.FieldSet
+    /// Where the first piece of each field that the typed readers use lies.
+    let known: KnownPieces
 
     /// One `name[=value]` piece, as offsets in the URL's text.
-    struct Piece: Sendable {
+    struct Piece: Sendable, Hashable {
         let nameStart: Int
         let nameEnd: Int
         /// Where the value ends; -1 for a piece without `=`.
         let valueEnd: Int
-        /// The field the decoded name is.
-        let field: BrokerField?
-        /// The field the decoded name only looks like.
-        let lookAlike: BrokerField?
-        /// Where the decoded name is in ``BrokerMessage/otherNames`` when it is no field's;
-        /// -1 for a field, or a name that does not decode.
-        let other: Int
-        /// Whether the name and value decode (form decoding, strict UTF-8).
-        let decodes: Bool
-        /// Whether the value has its field's syntax, for the fields whose syntax is checked as
-        /// they are read: `response` all base64url (found while finding its end), `hash` 64
-        /// uppercase hex digits. False for any other piece.
-        let valueHasFieldSyntax: Bool
 
         var valueRange: Range<Int>? { valueEnd < 0 ? nil : (nameEnd &+ 1)..<valueEnd }
+        /// The value's range, empty (after the name) for a piece without `=`.
+        var valueOrEmpty: Range<Int> { valueRange ?? nameEnd..<nameEnd }
     }
 
-    /// A piece's name as the pollution rule sees it.
-    func name(of piece: Piece) -> PieceName {
-        PieceName(field: piece.field, other: piece.other < 0 ? nil : otherNames[piece.other], lookAlike: piece.lookAlike)
+    /// The first piece of each field the typed readers use, by name, and the syntax checks made
+    /// as those values were read. Kept in the message instead of an array of every piece, so
+    /// that reading a response allocates nothing; the other pieces are read again from the
+    /// query (without parsing) when ``parameters`` are asked for.
+    struct KnownPieces: Sendable {
+        var response, hash, msgProtocolVer, brokerNonce, errorCode, redirectURI, clientID: Piece?
+        /// `response` is all base64url (found while finding its end).
+        var responseIsBase64URL = false
+        /// `hash` is 64 uppercase hex digits.
+        var hashIsUppercaseSHA256 = false
+
+        /// The piece of `field`, if it is one of those kept.
+        subscript(field: BrokerField) -> Piece? {
+            get {
+                switch field {
+                case .response: response
+                case .hash: hash
+                case .msgProtocolVer: msgProtocolVer
+                case .brokerNonce: brokerNonce
+                case .errorCode: errorCode
+                case .redirectURI: redirectURI
+                case .clientID: clientID
+                default: nil
+                }
+            }
+            set {
+                switch field {
+                case .response: response = newValue
+                case .hash: hash = newValue
+                case .msgProtocolVer: msgProtocolVer = newValue
+                case .brokerNonce: brokerNonce = newValue
+                case .errorCode: errorCode = newValue
+                case .redirectURI: redirectURI = newValue
+                case .clientID: clientID = newValue
+                default: break
+                }
+            }
+        }
+    }
+
+    /// What one pass over the query found.
+    struct Reading {
+        var fields = BrokerField.FieldSet()
+        var repeatedFields = BrokerField.FieldSet()
+        var known = KnownPieces()
+        var rule = ParameterPollution()
+        var undecodable: QueryParameterError?
     }
 
     /// Reads a parsed URL as a broker message.
     public init(_ url: URIReference) {
         self.url = url
-        var pieces: [Piece] = []
-        var otherNames: [String] = []
-        var fields = BrokerField.FieldSet()
-        var repeatsAField = false
-        var undecodable: QueryParameterError?
+        var reading = Reading()
         var endpoint: BrokerEndpoint?
         var protocolVersion: Int?
         // One visit to the URL's bytes for the endpoint and the pieces.
         url.withBytes { text in
             endpoint = BrokerEndpoint(bytes: text, url.ranges)
             guard let query = url.ranges.query else { return }
-            // Room for a typical message's pieces at once: growing from empty reallocated three
-            // times for a four-piece response.
-            pieces.reserveCapacity(8)
-            undecodable = Self.read(
-                UnsafeBufferPointer(rebasing: text[query]), at: query.lowerBound, into: &pieces, otherNames: &otherNames,
-                fields: &fields, repeatsAField: &repeatsAField)
-            for piece in pieces where piece.field == .msgProtocolVer {
-                protocolVersion = BrokerValueSyntax.protocolVersion(UnsafeBufferPointer(rebasing: text[piece.valueRange ?? piece.nameEnd..<piece.nameEnd]))
-                break
+            Self.read(UnsafeBufferPointer(rebasing: text[query]), at: query.lowerBound, into: &reading)
+            if let piece = reading.known.msgProtocolVer {
+                protocolVersion = BrokerValueSyntax.protocolVersion(UnsafeBufferPointer(rebasing: text[piece.valueOrEmpty]))
             }
         }
         self.protocolVersion = protocolVersion
-        self.pieces = pieces
-        self.otherNames = otherNames
-        self.fields = fields
+        fields = reading.fields
+        repeatedFields = reading.repeatedFields
+        known = reading.known
         let recognition: Recognition
         if let endpoint {
             recognition = .request(endpoint)
@@ -144,35 +164,25 @@ public struct BrokerMessage: Sendable {
         }
         self.recognition = recognition
         let ambiguity: BrokerMessageError?
-        if let undecodable {
+        if let undecodable = reading.undecodable {
             ambiguity = BrokerMessageError(undecodable, queryStart: url.ranges.query?.lowerBound ?? 0)
-        } else if !repeatsAField, otherNames.isEmpty {
-            // Every name is a field's, each once: the rule has nothing to find (only a name that
-            // is no field's can look like one), and most messages end here.
-            ambiguity = nil
-        } else if let finding = ParameterPollution.firstFinding(
-            pieces.lazy.map { PieceName(field: $0.field, other: $0.other < 0 ? nil : otherNames[$0.other], lookAlike: $0.lookAlike) },
-            lookAlikesOf: recognition.fieldFilter)
-        {
-            ambiguity = ParameterPollution.error(finding, offset: pieces[finding.index].nameStart)
+        } else if let finding = reading.rule.firstFinding(for: recognition) {
+            // Pieces were numbered by their offset in the URL.
+            ambiguity = ParameterPollution.error(finding, offset: finding.position)
         } else {
             ambiguity = nil
         }
         var nestedRedirect: Result<RedirectURI, URIParseError>?
-        if case .request = recognition, let redirect = Self.single(.redirectURI, in: pieces), redirect.decodes {
-            let text = Self.decodedValue(of: redirect, in: url) ?? ""
+        if case .request = recognition, !repeatedFields.contains(.redirectURI), let redirect = known.redirectURI,
+            let text = Self.decodedValue(of: redirect, in: url)
+        {
             nestedRedirect = Result { () throws(URIParseError) in try RedirectURI(parsing: text) }
         }
         rare = ambiguity == nil && nestedRedirect == nil ? nil : Rare(ambiguity: ambiguity, nestedRedirect: nestedRedirect)
     }
 
-    /// Reads the pieces of `query` (the URL's bytes from `queryStart`) in one pass; returns the
-    /// first piece that does not decode.
-    static func read(
-        _ query: UnsafeBufferPointer<UInt8>, at queryStart: Int, into pieces: inout [Piece], otherNames: inout [String],
-        fields: inout BrokerField.FieldSet, repeatsAField: inout Bool
-    ) -> QueryParameterError? {
-        var undecodable: QueryParameterError?
+    /// Reads the pieces of `query` (the URL's bytes from `queryStart`) in one pass.
+    static func read(_ query: UnsafeBufferPointer<UInt8>, at queryStart: Int, into reading: inout Reading) {
         var start = 0
         while start < query.count {
             let (nameEnd, nameHasEscapes) = RawPiece.nameEnd(from: start, in: query)
@@ -199,18 +209,13 @@ public struct BrokerMessage: Sendable {
             }
             var valueEnd = -1
             var valueIsBase64URL = false
-            var valueHasFieldSyntax = false
             if hasValue {
                 if name.field == .response {
                     // The ciphertext, kilobytes long, is read once: its end and its alphabet
                     // together (see Base64.base64URLValue(inQuery:from:)).
                     (valueEnd, valueIsBase64URL) = Base64.base64URLValue(inQuery: query, from: nameEnd &+ 1)
-                    valueHasFieldSyntax = valueIsBase64URL
                 } else {
                     valueEnd = VectorScan.firstIndex(of: ASCII.ampersand, in: query, from: nameEnd &+ 1, to: query.count)
-                    if name.field == .hash {
-                        valueHasFieldSyntax = BrokerValueSyntax.isUppercaseSHA256Hex(UnsafeBufferPointer(rebasing: query[(nameEnd &+ 1)..<valueEnd]))
-                    }
                 }
                 // Every value must decode, so that the decoded parameters describe the whole
                 // message; base64url, and any value without `%` or `+`, decodes to itself.
@@ -222,25 +227,29 @@ public struct BrokerMessage: Sendable {
                     }
                 }
             }
-            if let field = name.field, !fields.insert(field) { repeatsAField = true }
-            if let failure, undecodable == nil {
-                undecodable = QueryParameterError(
+            if let failure, reading.undecodable == nil {
+                reading.undecodable = QueryParameterError(
                     .invalidEncoding, name: name.decoded ?? String(decoding: rawName, as: UTF8.self), offset: start,
                     underlying: failure)
             }
-            var other = -1
-            if let name = name.other {
-                other = otherNames.count
-                otherNames.append(name)
+            let piece = Piece(nameStart: start &+ queryStart, nameEnd: nameEnd &+ queryStart, valueEnd: valueEnd < 0 ? -1 : valueEnd &+ queryStart)
+            if let field = name.field {
+                if reading.fields.insert(field) {
+                    reading.known[field] = piece
+                    if field == .response {
+                        reading.known.responseIsBase64URL = valueIsBase64URL
+                    } else if field == .hash {
+                        let value = UnsafeBufferPointer(rebasing: query[(valueEnd < 0 ? nameEnd : nameEnd &+ 1)..<(valueEnd < 0 ? nameEnd : valueEnd)])
+                        reading.known.hashIsUppercaseSHA256 = BrokerValueSyntax.isUppercaseSHA256Hex(value)
+                    }
+                } else {
+                    _ = reading.repeatedFields.insert(field)
+                }
             }
-            pieces.append(
-                Piece(
-                    nameStart: start &+ queryStart, nameEnd: nameEnd &+ queryStart,
-                    valueEnd: valueEnd < 0 ? -1 : valueEnd &+ queryStart, field: name.field, lookAlike: name.lookAlike,
-                    other: other, decodes: failure == nil, valueHasFieldSyntax: valueHasFieldSyntax))
+            // Pieces are numbered by their offset in the URL, which is where a finding is reported.
+            reading.rule.add(name, at: piece.nameStart)
             start = (valueEnd < 0 ? nameEnd : valueEnd) &+ 1
         }
-        return undecodable
     }
 
     /// Whether `bytes[range]` holds a `%` or a `+`, the only bytes form decoding changes.
@@ -248,16 +257,6 @@ public struct BrokerMessage: Sendable {
     static func mayNeedDecoding(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         VectorScan.firstIndex(of: ASCII.percentSign, in: bytes, from: range.lowerBound, to: range.upperBound) < range.upperBound
             || VectorScan.firstIndex(of: ASCII.plusSign, in: bytes, from: range.lowerBound, to: range.upperBound) < range.upperBound
-    }
-
-    /// The one piece that names `field`, or `nil` when there is none or more than one.
-    static func single(_ field: BrokerField, in pieces: [Piece]) -> Piece? {
-        var found: Piece?
-        for piece in pieces where piece.field == field {
-            guard found == nil else { return nil }
-            found = piece
-        }
-        return found
     }
 
     /// The decoded value of a piece (`""` for a piece without `=`), `nil` when it does not decode.
@@ -268,38 +267,62 @@ public struct BrokerMessage: Sendable {
         }
     }
 
+    /// The query's pieces, read again with the same piece reader as the pass (nothing parsed).
+    var queryParameters: QueryParameters {
+        QueryParameters(url.ranges.query.map { url.slice($0) } ?? "", decoding: .form)
+    }
+
     /// The pieces, in order, as slices of the URL (nothing decoded).
     public var parameters: [QueryParameter] {
-        pieces.map { QueryParameter(source: url.text, nameStart: $0.nameStart, nameEnd: $0.nameEnd, valueEnd: $0.valueEnd) }
+        url.ranges.query == nil ? [] : Array(queryParameters)
     }
 
     /// Every parameter decoded (form decoding), in order; `nil` when one does not decode.
     public var decodedParameters: [BrokerParameter]? {
-        var result: [BrokerParameter] = []
-        result.reserveCapacity(pieces.count)
-        for piece in pieces {
-            guard piece.decodes, let name = name(of: piece).decoded, let value = Self.decodedValue(of: piece, in: url) else { return nil }
-            result.append(BrokerParameter(name, piece.valueEnd < 0 ? nil : value))
+        guard let query = url.ranges.query else { return [] }
+        // Decoded from the URL's bytes with the pass's piece reader: going through
+        // `QueryParameter` slices cost a third more per request (c/BrokerRequest).
+        return url.withBytes { text -> [BrokerParameter]? in
+            let bytes = UnsafeBufferPointer(rebasing: text[query])
+            var result: [BrokerParameter] = []
+            var start = 0
+            while let piece = RawPiece.next(in: bytes, from: start) {
+                do throws(PercentDecodingError) {
+                    let name = try PercentEncoding.decodeString(bytes: UnsafeBufferPointer(rebasing: bytes[piece.name]), plusIsSpace: true)
+                    let value = try piece.value.map { range throws(PercentDecodingError) in
+                        try PercentEncoding.decodeString(bytes: UnsafeBufferPointer(rebasing: bytes[range]), plusIsSpace: true)
+                    }
+                    result.append(BrokerParameter(name, value))
+                } catch {
+                    return nil
+                }
+                start = piece.end &+ 1
+            }
+            return result
         }
-        return result
     }
 
     /// The decoded value of the parameter named `name` (`""` for a piece without `=`): `nil`
     /// when it is absent, appears more than once, or does not decode — a message read one way
     /// only.
     public func value(_ name: String) -> String? {
-        let target = PieceName(decoded: name)
-        var found: Piece?
-        for piece in pieces where piece.decodes && piece.field == target.field && self.name(of: piece).other == target.other {
-            guard found == nil else { return nil }
-            found = piece
+        if let field = BrokerField(named: name), known[field] != nil || !fields.contains(field) {
+            return value(field)
         }
-        return found.flatMap { Self.decodedValue(of: $0, in: url) }
+        guard url.ranges.query != nil else { return nil }
+        var found: QueryParameter?
+        for parameter in queryParameters where parameter.hasName(name, .form) {
+            guard found == nil else { return nil }
+            found = parameter
+        }
+        guard let found, let value = try? found.value(.form) ?? "" else { return nil }
+        return value
     }
 
     /// The value of `field`, as ``value(_:)`` reads it.
     func value(_ field: BrokerField) -> String? {
-        Self.single(field, in: pieces).flatMap { $0.decodes ? Self.decodedValue(of: $0, in: url) : nil }
+        guard !repeatedFields.contains(field), let piece = known[field] else { return nil }
+        return Self.decodedValue(of: piece, in: url)
     }
 
     /// The request's `redirect_uri`, parsed and classified (once, when the message was read);
@@ -328,17 +351,6 @@ public struct BrokerMessage: Sendable {
             }
         case .none:
             return []
-        }
-    }
-}
-
-extension BrokerMessage.Recognition {
-    /// Which fields a look-alike name counts against: those a message of this kind defines.
-    var fieldFilter: (BrokerField) -> Bool {
-        switch self {
-        case .request: { $0.isRequestField }
-        case .response, .errorResponse: { $0.isResponseField }
-        case .none: { _ in false }
         }
     }
 }

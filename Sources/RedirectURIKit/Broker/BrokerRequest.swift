@@ -219,9 +219,7 @@ public struct BrokerRequest: Sendable, Hashable {
         var problems: [BrokerMessageError] = []
         if let message {
             if let ambiguity = message.ambiguity { problems.append(ambiguity) }
-        } else if let finding = ParameterPollution.firstFinding(
-            parameters.lazy.map { PieceName(decoded: $0.name) }, lookAlikesOf: \.isRequestField)
-        {
+        } else if let finding = ParameterPollution.firstFinding(in: parameters.lazy.map(\.name), for: .request(endpoint)) {
             problems.append(ParameterPollution.error(finding, offset: nil))
         }
         let adal = endpoint == .msauth || isADALProtocol

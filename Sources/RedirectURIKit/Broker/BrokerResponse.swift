@@ -92,19 +92,10 @@ public struct BrokerResponse: Sendable {
         }
         if let ambiguity = message.ambiguity { throw ambiguity }
         self.url = reference
-        // The fields read here, in one walk over the pieces (the message's verdict says none is
-        // there twice).
-        var response, hash, protocolPiece, brokerNonce, errorCode: BrokerMessage.Piece?
-        for piece in message.pieces {
-            switch piece.field {
-            case .response?: response = piece
-            case .hash?: hash = piece
-            case .msgProtocolVer?: protocolPiece = piece
-            case .brokerNonce?: brokerNonce = piece
-            case .errorCode?: errorCode = piece
-            default: break
-            }
-        }
+        // The fields read here, found in the message's pass (its verdict says none is there
+        // twice).
+        let known = message.known
+        let (response, hash, protocolPiece, brokerNonce, errorCode) = (known.response, known.hash, known.msgProtocolVer, known.brokerNonce, known.errorCode)
         // A name without '=' has the empty value.
         func value(_ piece: BrokerMessage.Piece?) -> Range<Int>? { piece.map { $0.valueRange ?? $0.nameEnd..<$0.nameEnd } }
         fields = Fields(response: value(response), hash: value(hash), brokerNonce: value(brokerNonce), errorCode: value(errorCode))
@@ -123,11 +114,11 @@ public struct BrokerResponse: Sendable {
             throw BrokerMessageError(.invalidValue, parameter: "msg_protocol_ver", detail: "'\(text)' is not a protocol version")
         }
         guard let responseRange = fields.response else { throw BrokerMessageError(.missingParameter, parameter: "response") }
-        guard response?.valueHasFieldSyntax == true, !responseRange.isEmpty, responseRange.count % 4 != 1 else {
+        guard response != nil, known.responseIsBase64URL, !responseRange.isEmpty, responseRange.count % 4 != 1 else {
             throw BrokerMessageError(.invalidValue, parameter: "response", detail: "must be unpadded base64url")
         }
         guard hashRange != nil else { throw BrokerMessageError(.missingParameter, parameter: "hash") }
-        guard hash?.valueHasFieldSyntax == true else {
+        guard hash != nil, known.hashIsUppercaseSHA256 else {
             throw BrokerMessageError(.invalidValue, parameter: "hash", detail: "must be 64 uppercase hex digits (a SHA-256)")
         }
         if let brokerNonce = fields.brokerNonce, brokerNonce.isEmpty {

@@ -31,40 +31,77 @@ struct PieceName: Sendable {
 /// by ASCII case or surrounding whitespace (`REDIRECT_URI`, `redirect_uri+`): a server that
 /// folds case or trims reads a different message than the broker does. (An undecodable piece is
 /// ambiguous too; the message records it where it decodes.)
-enum ParameterPollution {
-    /// What the rule found, at the index of the piece at fault.
+///
+/// The rule reads the names in order, one at a time, as a message's one pass meets them, and
+/// keeps only what it needs to find the first piece at fault: the fields seen (a bit each) and,
+/// when there are some, the other names. A message whose every name is a field's allocates
+/// nothing here.
+struct ParameterPollution {
+    /// What the rule found, at the position of the piece at fault (its offset in the URL, or
+    /// its index among a request's parameters: whatever the caller numbers pieces with, in order).
     enum Finding: Sendable, Hashable {
         /// The name of an earlier piece, again.
-        case duplicate(index: Int, name: String)
+        case duplicate(position: Int, name: String)
         /// A name that only looks like `field`.
-        case lookAlike(index: Int, name: String, field: BrokerField)
+        case lookAlike(position: Int, name: String, field: BrokerField)
 
-        var index: Int {
+        var position: Int {
             switch self {
-            case .duplicate(let index, _), .lookAlike(let index, _, _): index
+            case .duplicate(let position, _), .lookAlike(let position, _, _): position
             }
         }
     }
 
-    /// The first piece at fault, in order; `lookAlikesOf` says which fields a look-alike name
-    /// counts against (those of the message's kind).
-    static func firstFinding<Names: Collection<PieceName>>(_ names: Names, lookAlikesOf fields: (BrokerField) -> Bool) -> Finding? {
-        var seen = BrokerField.FieldSet()
-        // Names that are no field's are rare in broker messages: compared through a set only
-        // when there are two or more, so that most messages allocate nothing here.
-        var otherCount = 0
-        for name in names where name.other != nil { otherCount &+= 1 }
-        var others: Set<String> = []
-        if otherCount > 1 { others.reserveCapacity(otherCount) }
-        for (index, name) in names.enumerated() {
-            if let field = name.field {
-                if !seen.insert(field) { return .duplicate(index: index, name: field.text) }
-            } else if let other = name.other {
-                if let field = name.lookAlike, fields(field) { return .lookAlike(index: index, name: other, field: field) }
-                if otherCount > 1, !others.insert(other).inserted { return .duplicate(index: index, name: other) }
-            }
+    private var seen = BrokerField.FieldSet()
+    /// The other names (no field's) seen so far; a set only from the second one on.
+    private var firstOther: String?
+    private var others: Set<String> = []
+    private var firstDuplicate: Finding?
+    /// The first look-alike of a request field, and of a response field (a message's kind is
+    /// known only at the end of its pass).
+    private var firstRequestLookAlike: Finding?
+    private var firstResponseLookAlike: Finding?
+
+    /// Reads the name of the piece at `position` (pieces in order).
+    mutating func add(_ name: PieceName, at position: Int) {
+        if let field = name.field {
+            if !seen.insert(field) { firstDuplicate = firstDuplicate ?? .duplicate(position: position, name: field.text) }
+            return
         }
-        return nil
+        guard let other = name.other else { return }
+        if let field = name.lookAlike {
+            let finding = Finding.lookAlike(position: position, name: other, field: field)
+            if field.isRequestField { firstRequestLookAlike = firstRequestLookAlike ?? finding }
+            if field.isResponseField { firstResponseLookAlike = firstResponseLookAlike ?? finding }
+        }
+        guard let first = firstOther else {
+            firstOther = other
+            return
+        }
+        if others.isEmpty { others.insert(first) }
+        if !others.insert(other).inserted { firstDuplicate = firstDuplicate ?? .duplicate(position: position, name: other) }
+    }
+
+    /// The first piece at fault in a message of this kind: a name twice, or a look-alike of one
+    /// of its fields (`nil` for a URL that is no broker message: it has no fields).
+    func firstFinding(for recognition: BrokerMessage.Recognition) -> Finding? {
+        let lookAlike: Finding?
+        switch recognition {
+        case .request: lookAlike = firstRequestLookAlike
+        case .response, .errorResponse: lookAlike = firstResponseLookAlike
+        case .none: lookAlike = nil
+        }
+        guard let lookAlike else { return firstDuplicate }
+        guard let duplicate = firstDuplicate else { return lookAlike }
+        // A look-alike name repeated is reported where it first appears.
+        return duplicate.position < lookAlike.position ? duplicate : lookAlike
+    }
+
+    /// The first finding among decoded names, in order (a request built from its parameters).
+    static func firstFinding(in names: some Sequence<String>, for recognition: BrokerMessage.Recognition) -> Finding? {
+        var rule = ParameterPollution()
+        for (index, name) in names.enumerated() { rule.add(PieceName(decoded: name), at: index) }
+        return rule.firstFinding(for: recognition)
     }
 
     /// The error for a finding, at `offset` in the message's URL when known.
