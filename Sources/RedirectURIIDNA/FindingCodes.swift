@@ -21,5 +21,6 @@ extension IRI {
         FindingDefinition(.iriHostConverted, .info, "a Unicode host was converted to its ASCII (A-label) form"),
         FindingDefinition(.confusableHost, .warning, "a host label mixes scripts or is confusable with another (UTS #39)"),
         FindingDefinition(.idnaError, .error, "UTS #46 could not convert the host"),
+        FindingDefinition(.confusableCheckUnavailable, .warning, "a Unicode host that could not be checked for look-alike characters (no spoof checker in this ICU)"),
     ]
 }
