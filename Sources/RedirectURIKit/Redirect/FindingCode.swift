@@ -75,8 +75,6 @@ public struct FindingCode: RawRepresentable, Sendable, Hashable, Comparable, Cod
 
     /// An acceptance that needed the case-insensitive bundle-ID option.
     public static let bundleIDCaseRelaxed = FindingCode(rawValue: "bundle-id-case-relaxed")
-    /// An acceptance of a client-ID redirect URI: nothing tied it to the caller's bundle ID.
-    public static let noBundleBinding = FindingCode(rawValue: "no-bundle-binding")
 
     // MARK: Routing
 
@@ -118,7 +116,7 @@ public struct FindingCode: RawRepresentable, Sendable, Hashable, Comparable, Cod
         .notAbsolute, .wrapperShape, .wrapperNotUTF8, .wrapperInnerInvalid, .wrapperInnerNotBroker,
         .nestedWrapper, .androidSignatureHashInvalid, .msalSchemeWithoutBundleID, .msalAuthorityNotAuth,
         .msalPath, .customSchemeSingleLabelHost,
-        .bundleIDCaseRelaxed, .noBundleBinding,
+        .bundleIDCaseRelaxed,
         .incomingInvalid, .incomingFragment, .schemeCaseDiffers, .trailingSlashMismatch, .requestRedirectURIUnusable,
         .whitespace, .unexpandedBuildVariable, .invalidRedirectURI, .fragmentInRedirectURI,
         .localhostInsteadOfLoopbackLiteral, .reservedScheme, .privateUseSchemeWithoutDot,

@@ -310,10 +310,19 @@ public struct RedirectVerifier: Sendable {
     /// Rule `bundle-id`.
     func checkBundleID(of presented: RedirectURI, caller callerBundleID: String) -> Step<RedirectDiagnostic?> {
         if presented.form == .msalClientID {
-            return .matched(
-                RedirectDiagnostic(
-                    .warning, .noBundleBinding,
-                    "a client-ID redirect URI names a client, not an app: nothing tied it to the caller's bundle ID '\(callerBundleID)'"))
+            // The client-ID form names a client registration that several apps may share: nothing
+            // in it is the app's, so there is nothing to hold against the caller.
+            return .rejected(
+                .rejected(
+                    .bundleID,
+                    "a client-ID redirect URI names a client registration, not an app: it carries no bundle ID to compare with the caller's bundle ID '\(callerBundleID)' (a broker needs msauth.<bundle ID>://auth)"))
+        }
+        // A one-word host is a bundle ID when it is exactly the caller's (classification alone
+        // declines to read `myapp://callback` as one).
+        if presented.isSingleLabelADALShape, let host = presented.reference.host,
+            host.utf8.elementsEqual(callerBundleID.utf8)
+        {
+            return .matched(nil)
         }
         guard let carried = presented.form.carriesBundleID ? presented.bundleID : nil else {
             return .rejected(

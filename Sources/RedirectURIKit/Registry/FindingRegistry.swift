@@ -115,7 +115,6 @@ public struct FindingRegistry: Sendable {
         FindingDefinition(.customSchemeSingleLabelHost, .info, "a custom scheme whose host is a single word, not read as a bundle ID"),
         // Verification
         FindingDefinition(.bundleIDCaseRelaxed, .warning, "an acceptance that needed the case-insensitive bundle-ID option"),
-        FindingDefinition(.noBundleBinding, .warning, "a client-ID redirect URI accepted for a caller: nothing bound it to the app"),
         // Routing
         FindingDefinition(.incomingInvalid, .error, "the incoming URL is not a valid URI"),
         FindingDefinition(.incomingFragment, .info, "the incoming URL has a fragment, which routing does not compare"),
