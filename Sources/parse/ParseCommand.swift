@@ -97,6 +97,24 @@ struct Analyze: ParsableCommand {
     @Flag(name: .long, help: "Convert the Unicode host of an http(s) IRI to ASCII (UTS #46) before strict parsing, and report confusable labels.")
     var iri = false
 
+    /// A registration that cannot match anything, or a caller bundle ID that no app has, would
+    /// turn every verdict into a rejection that names the input instead of the option: a usage
+    /// error (status 2) that names the value.
+    func validate() throws {
+        for text in registered {
+            do {
+                _ = try RedirectURI(parsing: text)
+            } catch {
+                throw ValidationError(
+                    "--registered '\(text)' is not an absolute RFC 3986 URI: \(error.kind) at offset \(error.offset) (\(error.message))")
+            }
+        }
+        if let bundleID, BundleID(bundleID) == nil {
+            throw ValidationError(
+                "--bundle-id '\(bundleID)' is not a bundle ID: one or more labels of letters, digits and '-', separated by single dots")
+        }
+    }
+
     mutating func run() throws {
         var inputs: [[UInt8]] = uris.map { Array($0.utf8) }
         for path in file {

@@ -110,6 +110,8 @@ public struct FindingCode: RawRepresentable, Sendable, Hashable, Comparable, Cod
     public static let schemeWithoutBundleID = FindingCode(rawValue: "scheme-without-bundle-id")
     /// A redirect URI that brokers cannot bind to an app (the client-ID form).
     public static let notBrokerCapable = FindingCode(rawValue: "not-broker-capable")
+    /// Upper-case letters in the scheme, which iOS hands back lower-cased.
+    public static let schemeUpperCase = FindingCode(rawValue: "scheme-upper-case")
 
     /// Every code this module reports.
     public static let allCodes: [FindingCode] = [
@@ -120,6 +122,6 @@ public struct FindingCode: RawRepresentable, Sendable, Hashable, Comparable, Cod
         .incomingInvalid, .incomingFragment, .schemeCaseDiffers, .trailingSlashMismatch, .requestRedirectURIUnusable,
         .whitespace, .unexpandedBuildVariable, .invalidRedirectURI, .fragmentInRedirectURI,
         .localhostInsteadOfLoopbackLiteral, .reservedScheme, .privateUseSchemeWithoutDot,
-        .schemeWithoutBundleID, .notBrokerCapable,
+        .schemeWithoutBundleID, .notBrokerCapable, .schemeUpperCase,
     ]
 }

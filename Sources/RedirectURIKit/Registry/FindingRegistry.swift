@@ -131,6 +131,7 @@ public struct FindingRegistry: Sendable {
         FindingDefinition(.privateUseSchemeWithoutDot, .warning, "a private-use scheme that is not a reverse-DNS name"),
         FindingDefinition(.schemeWithoutBundleID, .warning, "an app scheme that does not carry the app's bundle ID"),
         FindingDefinition(.notBrokerCapable, .warning, "a redirect URI that brokers cannot bind to an app (the client-ID form)"),
+        FindingDefinition(.schemeUpperCase, .warning, "upper-case letters in the scheme, which iOS hands back lower-cased"),
     ]
 }
 
