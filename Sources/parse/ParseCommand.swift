@@ -12,14 +12,16 @@ struct ParseCommand: ParsableCommand {
         abstract: "Parse URIs strictly (RFC 3986) and explain them as redirect URIs.",
         discussion: """
             parse [<uri> ...] [--file <path> ...] [--json] [--registered <uri> ...] [--bundle-id <id>] [--iri]
+            parse route --redirect-uri <uri> [<incoming-url> ...] [--json]
             parse doctor (--project <App.xcodeproj> [--target <name>] [--configuration <name>] | --info-plist <path>) [--build-setting <name=value> ...] [--bundle-id <id>] [--entitlements <path>] [--redirect-uri <uri>] [--sdk adal|msal] [--keychain-group <name>] [--json]
 
             Exit status: 0 when nothing printed is a failure; 1 when any input is invalid, rejected, \
-            not absolute, or has a finding of severity error (or the doctor found an error); 2 for \
-            a usage error or an unreadable file. See 'parse help analyze' for every option.
+            not absolute, or has a finding of severity error (or, for route, an incoming URL does \
+            not belong; for doctor, a finding is an error); 2 for a usage error or an unreadable \
+            file. See 'parse help analyze' and 'parse help route' for every option.
             """,
         version: ToolkitVersion.current,
-        subcommands: [Analyze.self, Doctor.self],
+        subcommands: [Analyze.self, Route.self, Doctor.self],
         defaultSubcommand: Analyze.self
     )
 
@@ -66,9 +68,11 @@ struct Analyze: ParsableCommand {
             the first 1,024 bytes; 'inputLength' is the input's length in bytes, and \
             'inputSHA256' its SHA-256 when the echo is cut.
 
-            Exit status: 1 when any input is invalid, rejected, not absolute, or has a finding of \
-            severity error (text and JSON alike); otherwise 0; 2 for a usage error or an \
-            unreadable file.
+            Exit status, text and JSON alike: with verification, 1 exactly when a verdict is a \
+            rejection (whatever fails a verified input is the verdict's rule); without, 1 when any \
+            input is invalid, not absolute, a broker message with a problem, or has a finding of \
+            severity error; otherwise 0. 2 for a usage error (an invalid --registered or \
+            --bundle-id value included) or an unreadable file.
             """,
         version: ToolkitVersion.current
     )

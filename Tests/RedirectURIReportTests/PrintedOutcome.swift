@@ -11,7 +11,7 @@ enum PrintedOutcome {
     /// or the version.
     static func isAnalysis(_ arguments: [String]) -> Bool {
         let options = arguments.prefix { $0 != "--" }
-        if let first = arguments.first, ["doctor", "help"].contains(first) { return false }
+        if let first = arguments.first, ["doctor", "help", "route"].contains(first) { return false }
         return !options.contains { ["--help", "-h", "--version"].contains($0) }
     }
 
@@ -47,6 +47,11 @@ enum PrintedOutcome {
                 row.hasPrefix("valid      no:") || row.hasPrefix("error      ") || row.hasPrefix("problem: ")
             }
         }
+    }
+
+    /// `parse route` prints a failure as `"belongs":false` (JSON) or `  belongs    no` (text).
+    static func routeFailed(_ output: String, json: Bool) -> Bool {
+        json ? output.contains(#""belongs":false"#) : output.contains("\n  belongs    no\n")
     }
 
     /// Checks the documented rule on one run's output and status.
