@@ -109,6 +109,27 @@ struct ExitStatusTests {
         }
     }
 
+    /// A request carrying `redirect_uri` next to a look-alike (`REDIRECT_URI`, or a name that
+    /// decodes to `redirect_uri ` with a trailing space) is ambiguous: a server that folds case
+    /// or trims reads another request than the broker. Through the command, in text and JSON.
+    @Test func lookAlikeRedirectURIsAreAmbiguousThroughTheCommand() throws {
+        let own = "redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"
+        let evil = "https%3A%2F%2Fevil.example%2Fcb"
+        for query in ["\(own)&REDIRECT_URI=\(evil)", "\(own)&redirect_uri+=\(evil)", "\(own)&redirect_uri%20=\(evil)",
+                      "Redirect_Uri=\(evil)&\(own)", "\(own)&%20redirect_uri=\(evil)"] {
+            let input = "msauthv2://broker?" + query
+            let arguments = ["--registered", "msauth.com.contoso.app://auth", "--bundle-id", "com.contoso.app", "--", input]
+            let json = try CommandRunner.run(["--json"] + arguments)
+            #expect(json.status == 1, "\(query)")
+            let object = try #require(try CommandRunner.jsonObjects(json.standardOutput).first)
+            let verdict = try #require(object["verdict"] as? [String: Any])
+            #expect(verdict["rule"] as? String == "ambiguous-parameters", "\(query)")
+            let text = try CommandRunner.run(arguments)
+            #expect(text.status == 1)
+            #expect(text.standardOutput.contains("verdict    rejected (ambiguous-parameters)"), "\(query)")
+        }
+    }
+
     /// With --bundle-id and no --registered, the explanation never claims a registered match
     /// (a diagnostic says none was given).
     @Test func noRegistrationsNeverExplainAsAMatch() throws {
