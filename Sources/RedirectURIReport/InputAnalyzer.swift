@@ -101,9 +101,12 @@ public struct InputAnalyzer: Sendable {
         report.components = URIComponents(reference)
         let redirect = RedirectURI(classifying: reference)
         report.form = redirect.form.rawValue
-        report.bundleID = redirect.bundleID?.description ?? redirect.androidPackage.map(String.init)
+        // A wrapper's inner URI is decoded and parsed when asked for: asked once, here.
+        let inner = redirect.inner
+        let bundleID = redirect.form == .certificateAuth ? inner?.bundleID : redirect.bundleID
+        report.bundleID = bundleID?.description ?? redirect.androidPackage.map(String.init)
         report.clientID = redirect.clientID.map(String.init)
-        if let inner = redirect.inner {
+        if let inner {
             // The inner URI as decoded and parsed by the classification, described the same way.
             var innerReport = describe(inner.reference).report
             innerReport.echo(Array(inner.reference.text.utf8))

@@ -33,6 +33,10 @@ struct ParseCountTests {
         (request, ["msauth.com.contoso.app://auth"], 3),
         (request, [], 3),
         (request + "&redirect_uri=x", ["msauth.com.contoso.app://auth"], 2),  // no single redirect_uri
+        // A certificate-auth wrapper: the input, and its inner URI twice. Classification decodes
+        // the inner URI into stack memory and parses it there to decide the form (so that it
+        // allocates nothing); the report's `inner` decodes it into a string and parses that.
+        ("msauth://code/msauth.com.contoso.app%3A%2F%2Fauth", nil, 3),
     ]
 
     @Test(.enabled(if: ParseCount.isCounting), arguments: rows)

@@ -72,13 +72,24 @@ public struct BrokerMessage: Sendable {
     /// Where the first piece of each field that the typed readers use lies.
     let known: KnownPieces
 
-    /// One `name[=value]` piece, as offsets in the URL's text.
+    /// One `name[=value]` piece, as offsets in the URL's text. 32-bit offsets (inputs are at
+    /// most 16 MiB): the pieces a message keeps are copied with it, and at 64 bits they made a
+    /// response's reading copy twice the bytes.
     struct Piece: Sendable, Hashable {
-        let nameStart: Int
-        let nameEnd: Int
+        let start32: Int32
+        let nameEnd32: Int32
         /// Where the value ends; -1 for a piece without `=`.
-        let valueEnd: Int
+        let valueEnd32: Int32
 
+        init(nameStart: Int, nameEnd: Int, valueEnd: Int) {
+            start32 = Int32(truncatingIfNeeded: nameStart)
+            nameEnd32 = Int32(truncatingIfNeeded: nameEnd)
+            valueEnd32 = Int32(truncatingIfNeeded: valueEnd)
+        }
+
+        var nameStart: Int { Int(start32) }
+        var nameEnd: Int { Int(nameEnd32) }
+        var valueEnd: Int { Int(valueEnd32) }
         var valueRange: Range<Int>? { valueEnd < 0 ? nil : (nameEnd &+ 1)..<valueEnd }
         /// The value's range, empty (after the name) for a piece without `=`.
         var valueOrEmpty: Range<Int> { valueRange ?? nameEnd..<nameEnd }
