@@ -47,7 +47,7 @@ extension RedirectVerifier {
         var verdict = verify(classified: nested, callerBundleID: callerBundleID)
         if verdict.failedRule == .syntax, let text = message.value(.redirectURI) {
             // `redirect_uri=…+` decodes to a trailing space: say which registration it missed.
-            verdict.nearMiss = whitespaceNearMiss(text)
+            verdict.nearMissSource = NearMissSource(.whitespace(text, self))
         }
         guard verdict.accepted else { return verdict }
         // client-id

@@ -218,3 +218,36 @@ extension NearMiss {
         return left == right
     }
 }
+
+/// What a rejection's near miss is worked out from, kept by the verdict so that the comparison
+/// with every registration is made only when the near miss is asked for (an explanation, a JSON
+/// encoding), never on the broker's path.
+final class NearMissSource: Sendable, Hashable {
+    enum Origin: Sendable {
+        /// A presented URI (a wrapper's decoded one) that matched none of `candidates`;
+        /// `untrimmed` are the registrations that parse only without whitespace around them.
+        case presented(RedirectURI, [(RedirectURI, String)], [(RedirectURI, String)])
+        /// A presented text that failed rule `syntax`, and the verifier that rejected it.
+        case whitespace(String, RedirectVerifier)
+    }
+
+    let origin: Origin
+
+    init(_ origin: Origin) { self.origin = origin }
+
+    var nearMiss: NearMiss? {
+        switch origin {
+        case .presented(let presented, let candidates, let untrimmed):
+            if let match = untrimmed.first(where: { RedirectVerifier.compare(presented, $0.0) == .equal }) {
+                return NearMiss.surroundingWhitespace(registered: match.1, presentedHasIt: false)
+            }
+            return NearMiss.nearest(to: presented, among: candidates)
+        case .whitespace(let text, let verifier):
+            return verifier.whitespaceNearMiss(text)
+        }
+    }
+
+    static func == (lhs: NearMissSource, rhs: NearMissSource) -> Bool { lhs.nearMiss == rhs.nearMiss }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(nearMiss) }
+}

@@ -69,7 +69,10 @@ public struct VerificationVerdict: Sendable, Hashable {
     public var diagnostics: [RedirectDiagnostic]
     /// For an `exact-match` rejection (or a `syntax` one that whitespace explains): the nearest
     /// registered redirect URI and the one way it differs, when one differs in one way only.
-    public var nearMiss: NearMiss? = nil
+    /// Worked out when asked, so that rejecting costs one small allocation, not the comparison.
+    public var nearMiss: NearMiss? { nearMissSource?.nearMiss }
+    /// What ``nearMiss`` is worked out from (a reference: the verdict stays small).
+    var nearMissSource: NearMissSource? = nil
     /// Why a rejection happened (rejections only; built when the rule fails).
     var reason: String?
     /// The caller's bundle ID that an acceptance was checked against.
@@ -183,8 +186,11 @@ public struct RedirectVerifier: Sendable {
 
     /// Verifies `presented` (any text) for a caller whose bundle ID the OS reported.
     public func verify(_ presented: String, callerBundleID: String? = nil) -> VerificationVerdict {
-        var verdict = verify(Result { () throws(URIParseError) in try URIReference(parsing: presented, as: .uri) }, callerBundleID: callerBundleID)
-        if verdict.failedRule == .syntax { verdict.nearMiss = whitespaceNearMiss(presented) }
+        let parsed = Result { () throws(URIParseError) in try URIReference(parsing: presented, as: .uri) }
+        guard case .failure(let error) = parsed else { return verify(parsed, callerBundleID: callerBundleID) }
+        // Rule `syntax` failed: a near miss may be the whitespace around the text (found when asked).
+        var verdict = Self.syntaxRejection(error)
+        verdict.nearMissSource = NearMissSource(.whitespace(presented, self))
         return verdict
     }
 
@@ -195,8 +201,10 @@ public struct RedirectVerifier: Sendable {
 
     /// Verifies presented bytes; invalid UTF-8 fails rule `syntax`.
     public func verify(bytes presented: [UInt8], callerBundleID: String? = nil) -> VerificationVerdict {
-        var verdict = verify(Result { () throws(URIParseError) in try URIReference(bytes: presented, as: .uri) }, callerBundleID: callerBundleID)
-        if verdict.failedRule == .syntax { verdict.nearMiss = whitespaceNearMiss(String(decoding: presented, as: UTF8.self)) }
+        let parsed = Result { () throws(URIParseError) in try URIReference(bytes: presented, as: .uri) }
+        guard case .failure(let error) = parsed else { return verify(parsed, callerBundleID: callerBundleID) }
+        var verdict = Self.syntaxRejection(error)
+        verdict.nearMissSource = NearMissSource(.whitespace(String(decoding: presented, as: UTF8.self), self))
         return verdict
     }
 
@@ -310,11 +318,7 @@ public struct RedirectVerifier: Sendable {
         }
         if let portRejection { return .rejected(portRejection) }
         var verdict = VerificationVerdict.rejected(.exactMatch, "'\(presented.reference.text)' matches no registered redirect URI")
-        if let untrimmed = untrimmedCandidates.first(where: { Self.compare(presented, $0.0) == .equal }) {
-            verdict.nearMiss = NearMiss.surroundingWhitespace(registered: untrimmed.1, presentedHasIt: false)
-        } else {
-            verdict.nearMiss = NearMiss.nearest(to: presented, among: candidates)
-        }
+        verdict.nearMissSource = NearMissSource(.presented(presented, candidates, untrimmedCandidates))
         return .rejected(verdict)
     }
 
