@@ -1,6 +1,8 @@
 /// A URL read as a broker message, in one pass over its query: what it is (a request and its
-/// endpoint, a response, an error response, or none of them), its parameters as offsets in the
-/// URL, and the one verdict on whether they can be read unambiguously.
+/// endpoint, a response, an error response, or none of them), where the fields its readers use
+/// lie (offsets in the URL), and the one verdict on whether its parameters can be read
+/// unambiguously. The other pieces are not kept (so that reading a response allocates nothing):
+/// ``parameters`` reads them again from the query with the same piece reader, without parsing.
 ///
 /// ``BrokerRequest``, ``BrokerResponse`` and ``RedirectVerifier/verify(message:callerBundleID:)``
 /// read a message; build it once and hand it to each, and the URL is parsed once. Names are
