@@ -25,12 +25,13 @@ struct LifeFixtureTests {
         var testDescription: String { "line \(line): \(project)" }
 
         init(
-            _ project: String, redirect: String? = nil, sdk: SDKFlavour, redirectURI: String?, codes: [String], says: [String] = [],
-            line: Int = #line
+            _ project: String, redirect: String? = nil, sdk: SDKFlavour, sdkSource: String = "detected", redirectURI: String?,
+            codes: [String], says: [String] = [], line: Int = #line
         ) {
             self.project = project
             self.redirect = redirect
             self.sdk = sdk
+            self.sdkSource = sdkSource
             self.redirectURI = redirectURI
             self.codes = codes
             self.says = says
@@ -50,7 +51,7 @@ struct LifeFixtureTests {
         Row("IntuneConfigurator/Field.xcodeproj", sdk: .msal, redirectURI: "msauth.com.fabrikam.field://auth",
             codes: ["url-scheme-invalid", "url-scheme-invalid"],
             says: ["replace it with 'msauth.com.fabrikam.field'", "replace it with 'msauth.com.fabrikam.field-intunemam'", "IntuneMAMSettings.ADALRedirectUri"]),
-        Row("TopLevelSchemes/Extensions.xcodeproj", sdk: .msal, redirectURI: "msauth.com.contoso.extensions://auth",
+        Row("TopLevelSchemes/Extensions.xcodeproj", sdk: .msal, sdkSource: "assumed", redirectURI: "msauth.com.contoso.extensions://auth",
             codes: ["url-schemes-outside-url-types"], says: ["'msauth.com.contoso.extensions') is at the top level"]),
         Row("GoogleSchemeMissing/Photos.xcodeproj", sdk: .googleSignIn, redirectURI: google + ":/oauth2callback",
             codes: ["url-scheme-not-registered"], says: ["'\(google)' is in no CFBundleURLTypes"]),
