@@ -248,7 +248,7 @@ extension InputAnalyzer {
     /// Every code `parse` prints: the core's, host conversion's and the report's, each with one
     /// severity and one meaning (the app configuration doctor's join them).
     public static func findingRegistry() throws(FindingRegistry.Conflict) -> FindingRegistry {
-        try FindingRegistry(FindingRegistry.coreDefinitions, IRI.findingDefinitions, findingDefinitions, RouteReport.findingDefinitions)
+        try FindingRegistry(FindingRegistry.coreDefinitions, IRI.findingDefinitions, findingDefinitions)
     }
 }
 

@@ -29,40 +29,8 @@ public struct RouteReport: Sendable, Equatable, Encodable {
         redirectURI = redirect.description
         // Bytes that are not UTF-8 become U+FFFD, which no URI holds: the parse says where.
         routing = redirect.routes(incoming)
-        if !routing.belongs, routing.diagnostics.isEmpty {
-            routing.diagnostics = Self.whyNot(redirect, incoming)
-        }
         routing.diagnostics = Self.redirectDiagnostics(redirect) + routing.diagnostics
     }
-
-    /// The findings of a mismatch the library gave no reason for: which part differs first.
-    static func whyNot(_ redirect: RedirectURI, _ incoming: String) -> [RedirectDiagnostic] {
-        guard let url = try? URIReference(parsing: incoming, as: .uri) else { return [] }
-        let reference = redirect.reference
-        if let scheme = reference.scheme, let incomingScheme = url.scheme, !scheme.utf8.elementsEqual(incomingScheme.utf8),
-            !scheme.lowercased().utf8.elementsEqual(incomingScheme.lowercased().utf8)
-        {
-            return [
-                RedirectDiagnostic(
-                    .info, .schemeMismatch,
-                    "the incoming scheme '\(incomingScheme)' is not the redirect URI's '\(scheme)', even ignoring case")
-            ]
-        }
-        if reference.authority != url.authority {
-            return [
-                RedirectDiagnostic(
-                    .info, .authorityMismatch,
-                    "the incoming authority \(Self.quoted(url.authority)) is not the redirect URI's \(Self.quoted(reference.authority)) (compared exactly)")
-            ]
-        }
-        return [
-            RedirectDiagnostic(
-                .info, .pathMismatch,
-                "the incoming path \(Self.quoted(url.path)) is neither the redirect URI's \(Self.quoted(reference.path)) nor it followed by /broker, /switch_browser or /switch_browser_resume")
-        ]
-    }
-
-    static func quoted(_ text: Substring?) -> String { text.map { "'\($0)'" } ?? "(none)" }
 
     /// The findings about the redirect URI that concern routing: an upper-case scheme (the
     /// system hands the URL back with it lower-cased; routing compares ignoring case, an app's
@@ -105,23 +73,4 @@ public struct RouteReport: Sendable, Equatable, Encodable {
     public static func status(of reports: some Sequence<RouteReport>) -> Int32 {
         reports.contains { !$0.routing.belongs } ? ParseExitStatus.failure : ParseExitStatus.success
     }
-}
-
-extension FindingCode {
-    /// The incoming scheme is another scheme, even ignoring case.
-    public static let schemeMismatch = FindingCode(rawValue: "scheme-mismatch")
-    /// The incoming authority is not the redirect URI's.
-    public static let authorityMismatch = FindingCode(rawValue: "authority-mismatch")
-    /// The incoming path is neither the redirect URI's nor one of its sub-routes.
-    public static let pathMismatch = FindingCode(rawValue: "path-mismatch")
-}
-
-extension RouteReport {
-    /// The codes `parse route` adds to the library's.
-    public static let findingDefinitions: [FindingDefinition] = [
-        FindingDefinition(.schemeMismatch, .info, "the incoming URL's scheme is another scheme, even ignoring case"),
-        FindingDefinition(.authorityMismatch, .info, "the incoming URL's authority is not the redirect URI's"),
-        FindingDefinition(
-            .pathMismatch, .info, "the incoming URL's path is neither the redirect URI's nor it followed by a sub-route"),
-    ]
 }

@@ -264,8 +264,12 @@ struct ResponseRoutingTests {
         #expect(nearMiss.diagnostics.map(\.code) == [.trailingSlashMismatch])
         let https = try RedirectURI(parsing: "https://login.example.com/cb/")
         #expect(https.routes("https://login.example.com/cb?code=1").diagnostics.map(\.code) == [.trailingSlashMismatch])
-        // Only a trailing '/' apart: '/cb/' and an empty path differ by more.
-        #expect(https.routes("https://login.example.com?code=1").diagnostics.isEmpty)
+        // Only a trailing '/' apart: '/cb/' and an empty path differ by more (a path mismatch).
+        #expect(https.routes("https://login.example.com?code=1").diagnostics.map(\.code) == [.pathMismatch])
+        // Every other mismatch says where it is.
+        #expect(redirect.routes("msauth.com.contoso.app://AUTH?x").diagnostics.map(\.code) == [.authorityMismatch])
+        #expect(redirect.routes("msauth.com.contoso.app2://auth?x").diagnostics.map(\.code) == [.schemeMismatch])
+        #expect(redirect.routes("msauth.com.contoso.app://auth/x").diagnostics.map(\.code) == [.pathMismatch])
         let root = try RedirectURI(parsing: "https://login.example.com/")
         #expect(root.routes("https://login.example.com?code=1").diagnostics.map(\.code) == [.trailingSlashMismatch])
     }

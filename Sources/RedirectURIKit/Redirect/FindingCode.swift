@@ -86,6 +86,13 @@ public struct FindingCode: RawRepresentable, Sendable, Hashable, Comparable, Cod
     public static let schemeCaseDiffers = FindingCode(rawValue: "scheme-case-differs")
     /// The paths differ only by a trailing `/`.
     public static let trailingSlashMismatch = FindingCode(rawValue: "trailing-slash-mismatch")
+    /// The incoming scheme is another scheme, even ignoring case.
+    public static let schemeMismatch = FindingCode(rawValue: "scheme-mismatch")
+    /// The incoming authority is not the redirect URI's.
+    public static let authorityMismatch = FindingCode(rawValue: "authority-mismatch")
+    /// The incoming path is neither the redirect URI's nor it followed by a sub-route (and not
+    /// only a trailing `/` apart).
+    public static let pathMismatch = FindingCode(rawValue: "path-mismatch")
     /// A broker request with no single `redirect_uri` that is an absolute URI: no response can
     /// be matched with it (``BrokerResponse/comesBack(to:)``).
     public static let requestRedirectURIUnusable = FindingCode(rawValue: "request-redirect-uri-unusable")
@@ -119,7 +126,8 @@ public struct FindingCode: RawRepresentable, Sendable, Hashable, Comparable, Cod
         .nestedWrapper, .androidSignatureHashInvalid, .msalSchemeWithoutBundleID, .msalAuthorityNotAuth,
         .msalPath, .customSchemeSingleLabelHost,
         .bundleIDCaseRelaxed,
-        .incomingInvalid, .incomingFragment, .schemeCaseDiffers, .trailingSlashMismatch, .requestRedirectURIUnusable,
+        .incomingInvalid, .incomingFragment, .schemeCaseDiffers, .trailingSlashMismatch, .schemeMismatch, .authorityMismatch, .pathMismatch,
+        .requestRedirectURIUnusable,
         .whitespace, .unexpandedBuildVariable, .invalidRedirectURI, .fragmentInRedirectURI,
         .localhostInsteadOfLoopbackLiteral, .reservedScheme, .privateUseSchemeWithoutDot,
         .schemeWithoutBundleID, .notBrokerCapable, .schemeUpperCase,

@@ -120,6 +120,9 @@ public struct FindingRegistry: Sendable {
         FindingDefinition(.incomingFragment, .info, "the incoming URL has a fragment, which routing does not compare"),
         FindingDefinition(.schemeCaseDiffers, .info, "the incoming scheme differs only in case"),
         FindingDefinition(.trailingSlashMismatch, .warning, "the paths differ only by a trailing /"),
+        FindingDefinition(.schemeMismatch, .info, "the incoming URL's scheme is another scheme, even ignoring case"),
+        FindingDefinition(.authorityMismatch, .info, "the incoming URL's authority is not the redirect URI's"),
+        FindingDefinition(.pathMismatch, .info, "the incoming URL's path is neither the redirect URI's nor it followed by a sub-route"),
         FindingDefinition(.requestRedirectURIUnusable, .error, "the request has no single redirect_uri that is an absolute URI, so no response can come back to it"),
         // Registration lint
         FindingDefinition(.whitespace, .warning, "a space, tab, CR or LF in a registered redirect URI"),
