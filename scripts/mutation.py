@@ -54,7 +54,7 @@ AREA_SUITES = {
         "RedirectVerificationTests", "ResponseRoutingTests", "RegistrationLintTests", "BrokerRequestVerificationTests",
         "BuildVariableLintTests", "RedirectClassificationTests", "RedirectBuilderTests", "SchemeTableTests",
         "InPlaceClassificationTests", "SingleFaultVectorTests", "FindingCodeDocumentationTests", "CodableTests",
-        "VerificationTableTests", "ModelTests", "MetamorphicTests",
+        "VerificationTableTests", "ModelTests", "MetamorphicTests", "NearMissTests",
     ],
     "broker": [
         "QueryParametersTests", "BrokerRequestTests", "BrokerResponseTests", "InPlaceQueryExampleTests",

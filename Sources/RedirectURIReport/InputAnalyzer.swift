@@ -117,6 +117,9 @@ public struct InputAnalyzer: Sendable {
         // Registration lint is about redirect URIs; a broker request URL is not one.
         if reference.hasScheme, BrokerEndpoint(reference) == nil {
             diagnostics += RegistrationLint.lint(redirect)
+        } else if let nested = message?.redirectURI {
+            // The request's redirect URI comes back to the app too, with its scheme lower-cased.
+            diagnostics += RegistrationLint.lint(nested).filter { $0.code == .schemeUpperCase }
         }
         report.diagnostics = diagnostics
         if let message {
@@ -212,9 +215,16 @@ public struct InputAnalyzer: Sendable {
             verdict = verifier.verify(bytes: bytes, callerBundleID: verification.callerBundleID)
         }
         analysis.report.diagnostics += verdict.diagnostics
+        guard self.verifier != nil || !verdict.accepted else {
+            // Compared with itself, it matched no registration: say what was checked instead.
+            let caller = verification.callerBundleID.map { ", and it carries the caller's bundle ID '\($0)'" } ?? ""
+            return VerdictReport(
+                accepted: true, rule: nil, matched: nil,
+                explanation: "accepted: no registered redirect URIs were given, so only its syntax, fragment and wrapper were checked\(caller)")
+        }
         return VerdictReport(
             accepted: verdict.accepted, rule: verdict.failedRule?.identifier,
-            matched: verdict.matched, explanation: verdict.explanation)
+            matched: verdict.matched, explanation: verdict.explanation, nearMiss: verdict.nearMiss)
     }
 }
 

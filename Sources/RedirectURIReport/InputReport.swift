@@ -133,7 +133,8 @@ public struct MessageReport: Sendable, Equatable, Encodable {
     }
 }
 
-/// `{"accepted": bool, "rule": "<failed rule or null>", "matched": "<registered URI or null>"}`
+/// `{"accepted": bool, "rule": "<failed rule or null>", "matched": "<registered URI or null>",
+/// "explanation": "…", "nearMiss": {"registered", "difference", "component", "message"} or null}`
 public struct VerdictReport: Sendable, Equatable, Encodable {
     /// Whether the presented URI is accepted.
     public var accepted: Bool
@@ -143,16 +144,20 @@ public struct VerdictReport: Sendable, Equatable, Encodable {
     public var matched: String?
     /// One sentence explaining the verdict (not part of the JSON contract's required keys).
     public var explanation: String
+    /// For a rejection, the nearest registered redirect URI and the one way it differs (the
+    /// library's ``NearMiss``), when one differs in one way only.
+    public var nearMiss: NearMiss?
 
     /// Creates a verdict report.
-    public init(accepted: Bool, rule: String?, matched: String?, explanation: String) {
+    public init(accepted: Bool, rule: String?, matched: String?, explanation: String, nearMiss: NearMiss? = nil) {
         self.accepted = accepted
         self.rule = rule
         self.matched = matched
         self.explanation = explanation
+        self.nearMiss = nearMiss
     }
 
-    enum CodingKeys: String, CodingKey { case accepted, rule, matched, explanation }
+    enum CodingKeys: String, CodingKey { case accepted, rule, matched, explanation, nearMiss }
 
     /// Encodes every key, `null` for no rule or no match.
     public func encode(to encoder: any Encoder) throws {
@@ -161,5 +166,6 @@ public struct VerdictReport: Sendable, Equatable, Encodable {
         try container.encode(rule, forKey: .rule)
         try container.encode(matched, forKey: .matched)
         try container.encode(explanation, forKey: .explanation)
+        try container.encode(nearMiss, forKey: .nearMiss)
     }
 }

@@ -43,6 +43,7 @@ public struct TextRenderer: Sendable {
                     for line in Self.caretDiagram(report.input, offset: error.offset) { lines.append(indent + "  " + line) }
                 }
             }
+            renderVerdict(report, row: row)
             return
         }
         row("valid", components.scheme == nil ? "yes (relative reference)" : "yes (URI)")
@@ -79,13 +80,17 @@ public struct TextRenderer: Sendable {
             }
             for problem in message.problems { lines.append(indent + "    problem: " + problem) }
         }
-        if let verdict = report.verdict {
-            row("verdict", verdict.accepted ? "accepted" : "rejected (\(verdict.rule ?? "unknown"))")
-            row("", verdict.explanation)
-        }
+        renderVerdict(report, row: row)
         for diagnostic in report.diagnostics {
             row(diagnostic.severity.rawValue, "\(diagnostic.code): \(diagnostic.message)")
         }
+    }
+
+    /// The verdict's rows: the outcome, then the explanation (with the near miss, if any).
+    func renderVerdict(_ report: InputReport, row: (String, String) -> Void) {
+        guard let verdict = report.verdict else { return }
+        row("verdict", verdict.accepted ? "accepted" : "rejected (\(verdict.rule ?? "unknown"))")
+        row("", Self.printable(verdict.explanation))
     }
 
     static func show(_ value: String?) -> String {

@@ -12,14 +12,16 @@ struct ParseCommand: ParsableCommand {
         abstract: "Parse URIs strictly (RFC 3986) and explain them as redirect URIs.",
         discussion: """
             parse [<uri> ...] [--file <path> ...] [--json] [--registered <uri> ...] [--bundle-id <id>] [--iri]
+            parse route --redirect-uri <uri> [<incoming-url> ...] [--json]
             parse doctor (--project <App.xcodeproj> [--target <name>] [--configuration <name>] | --info-plist <path>) [--build-setting <name=value> ...] [--bundle-id <id>] [--entitlements <path>] [--redirect-uri <uri>] [--sdk adal|msal] [--keychain-group <name>] [--json]
 
             Exit status: 0 when nothing printed is a failure; 1 when any input is invalid, rejected, \
-            not absolute, or has a finding of severity error (or the doctor found an error); 2 for \
-            a usage error or an unreadable file. See 'parse help analyze' for every option.
+            not absolute, or has a finding of severity error (or, for route, an incoming URL does \
+            not belong; for doctor, a finding is an error); 2 for a usage error or an unreadable \
+            file. See 'parse help analyze' and 'parse help route' for every option.
             """,
         version: ToolkitVersion.current,
-        subcommands: [Analyze.self, Doctor.self],
+        subcommands: [Analyze.self, Route.self, Doctor.self],
         defaultSubcommand: Analyze.self
     )
 
@@ -66,9 +68,11 @@ struct Analyze: ParsableCommand {
             the first 1,024 bytes; 'inputLength' is the input's length in bytes, and \
             'inputSHA256' its SHA-256 when the echo is cut.
 
-            Exit status: 1 when any input is invalid, rejected, not absolute, or has a finding of \
-            severity error (text and JSON alike); otherwise 0; 2 for a usage error or an \
-            unreadable file.
+            Exit status, text and JSON alike: with verification, 1 exactly when a verdict is a \
+            rejection (whatever fails a verified input is the verdict's rule); without, 1 when any \
+            input is invalid, not absolute, a broker message with a problem, or has a finding of \
+            severity error; otherwise 0. 2 for a usage error (an invalid --registered or \
+            --bundle-id value included) or an unreadable file.
             """,
         version: ToolkitVersion.current
     )
@@ -96,6 +100,24 @@ struct Analyze: ParsableCommand {
 
     @Flag(name: .long, help: "Convert the Unicode host of an http(s) IRI to ASCII (UTS #46) before strict parsing, and report confusable labels.")
     var iri = false
+
+    /// A registration that cannot match anything, or a caller bundle ID that no app has, would
+    /// turn every verdict into a rejection that names the input instead of the option: a usage
+    /// error (status 2) that names the value.
+    func validate() throws {
+        for text in registered {
+            do {
+                _ = try RedirectURI(parsing: text)
+            } catch {
+                throw ValidationError(
+                    "--registered '\(text)' is not an absolute RFC 3986 URI: \(error.kind) at offset \(error.offset) (\(error.message))")
+            }
+        }
+        if let bundleID, BundleID(bundleID) == nil {
+            throw ValidationError(
+                "--bundle-id '\(bundleID)' is not a bundle ID: one or more labels of letters, digits and '-', separated by single dots")
+        }
+    }
 
     mutating func run() throws {
         var inputs: [[UInt8]] = uris.map { Array($0.utf8) }

@@ -52,6 +52,14 @@ struct RedirectClassificationTests {
         ("msauth.://M", .other, nil),                               // "msauth." with nothing after it is never ADAL
         ("msauth.com.app:/auth", .privateUse, nil),
         ("x-app://com.app:443", .other, nil),                       // a port: not a bare bundle ID
+        // The ADAL shape is exactly <scheme>://<host>: a path, a query or a fragment makes it
+        // another form that carries no bundle ID (Auth0's callback, a custom route).
+        ("com.example.app://login.example.com/ios/com.example.app/callback", .other, nil),
+        ("myapp://com.example.app/cb", .other, nil),
+        ("myapp://com.example.app/", .other, nil),
+        ("myapp://com.example.app?x=1", .other, nil),
+        ("myapp://com.example.app#f", .other, nil),
+        ("myapp://com.example.app?", .other, nil),
         ("x-app://user@com.app", .other, nil),
         ("x-app://com.app%2Eevil", .other, nil),
         ("x-app://127.0.0.1", .other, nil),
@@ -70,7 +78,7 @@ struct RedirectClassificationTests {
     }
 
     @Test func rowCountIsPinnedAndEveryFormAppears() {
-        #expect(Self.rows.count == 48)
+        #expect(Self.rows.count == 54)
         #expect(Set(Self.rows.map(\.form)) == Set(RedirectForm.allCases))
     }
 

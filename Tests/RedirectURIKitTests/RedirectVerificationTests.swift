@@ -154,8 +154,25 @@ struct RedirectVerificationTests {
         Row(msal, [msal], caller: "com.contoso.mailapp", rejectedBy: "bundle-id"),
         Row("MSAUTH.COM.CONTOSO.MAILAPP://auth", [msal], caller: "com.contoso.MailApp", rejectedBy: "exact-match"),
         Row("msauth.com.contoso.mailapp://auth", ["msauth.com.contoso.mailapp://auth"], caller: "com.contoso.MailApp", rejectedBy: "bundle-id"),
-        Row("myapp://callback", ["myapp://callback"], caller: "callback", rejectedBy: "bundle-id"),  // a word, not a bundle ID
-        Row(clientIDRedirect, [clientIDRedirect], caller: "com.any.app"),   // names a client: no bundle rule (warned)
+        // A one-word host is the bundle ID exactly when it is the caller's (deliberately changed:
+        // it was rejected); only in the ADAL shape, only exactly.
+        Row("myapp://callback", ["myapp://callback"], caller: "callback"),
+        Row("myapp://MyApp", ["myapp://MyApp"], caller: "MyApp"),
+        Row("myapp://callback", ["myapp://callback"], caller: "Callback", rejectedBy: "bundle-id"),
+        Row("myapp://callback", ["myapp://callback"], caller: "callback2", rejectedBy: "bundle-id"),
+        Row("myapp://callback/", ["myapp://callback/"], caller: "callback", rejectedBy: "bundle-id"),
+        Row("myapp://callback?x=1", ["myapp://callback?x=1"], caller: "callback", rejectedBy: "bundle-id"),
+        Row("myapp://callback:1", ["myapp://callback:1"], caller: "callback", rejectedBy: "bundle-id"),
+        Row("https://callback", ["https://callback"], caller: "callback", rejectedBy: "bundle-id"),
+        // The client-ID form names a client, not an app: it carries no bundle ID, so a caller
+        // bundle ID fails it (deliberately changed: it was accepted with a warning).
+        Row(clientIDRedirect, [clientIDRedirect], caller: "com.any.app", rejectedBy: "bundle-id"),
+        // The ADAL shape is exactly <scheme>://<host>: with a path (Auth0's callback, myapp://host/cb)
+        // it carries no bundle ID (deliberately changed: the host was read as one).
+        Row("com.example.app://login.example.com/ios/com.example.app/callback",
+            ["com.example.app://login.example.com/ios/com.example.app/callback"], caller: "com.example.app", rejectedBy: "bundle-id"),
+        Row("myapp://com.example.app/cb", ["myapp://com.example.app/cb"], caller: "com.example.app", rejectedBy: "bundle-id"),
+        Row("myapp://com.example.app?x=1", ["myapp://com.example.app?x=1"], caller: "com.example.app", rejectedBy: "bundle-id"),
         Row(wrapper, [adal], caller: "com.evil.app", rejectedBy: "bundle-id"),
         Row("https://login.example.com/cb", ["https://login.example.com/cb"], caller: "com.example.app", rejectedBy: "bundle-id"),
         Row("http://127.0.0.1:8080/cb", ["http://127.0.0.1/cb"], caller: "com.example.app", rejectedBy: "bundle-id"),
@@ -168,7 +185,7 @@ struct RedirectVerificationTests {
     static let all = rule1 + rule2 + rule3 + rule4 + rule5
 
     @Test func rowCountsArePinned() {
-        #expect([Self.rule1.count, Self.rule2.count, Self.rule3.count, Self.rule4.count, Self.rule5.count] == [16, 26, 25, 29, 18])
+        #expect([Self.rule1.count, Self.rule2.count, Self.rule3.count, Self.rule4.count, Self.rule5.count] == [16, 26, 25, 29, 28])
         let requestRules = BrokerRequestVerificationTests.rows.compactMap(\.rule)
         #expect(Set(Self.all.compactMap(\.rule) + requestRules) == Set(VerificationRule.all.map(\.identifier)))
     }
@@ -247,8 +264,12 @@ struct ResponseRoutingTests {
         #expect(nearMiss.diagnostics.map(\.code) == [.trailingSlashMismatch])
         let https = try RedirectURI(parsing: "https://login.example.com/cb/")
         #expect(https.routes("https://login.example.com/cb?code=1").diagnostics.map(\.code) == [.trailingSlashMismatch])
-        // Only a trailing '/' apart: '/cb/' and an empty path differ by more.
-        #expect(https.routes("https://login.example.com?code=1").diagnostics.isEmpty)
+        // Only a trailing '/' apart: '/cb/' and an empty path differ by more (a path mismatch).
+        #expect(https.routes("https://login.example.com?code=1").diagnostics.map(\.code) == [.pathMismatch])
+        // Every other mismatch says where it is.
+        #expect(redirect.routes("msauth.com.contoso.app://AUTH?x").diagnostics.map(\.code) == [.authorityMismatch])
+        #expect(redirect.routes("msauth.com.contoso.app2://auth?x").diagnostics.map(\.code) == [.schemeMismatch])
+        #expect(redirect.routes("msauth.com.contoso.app://auth/x").diagnostics.map(\.code) == [.pathMismatch])
         let root = try RedirectURI(parsing: "https://login.example.com/")
         #expect(root.routes("https://login.example.com?code=1").diagnostics.map(\.code) == [.trailingSlashMismatch])
     }
@@ -342,7 +363,7 @@ struct BrokerRequestVerificationTests {
         Row("redirect_uri=https%3A%2F%2Fevil.example%2Fcb", [msal], rejectedBy: "exact-match"),
         Row("redirect_uri=\(encodedMSAL)%23", [msal], rejectedBy: "fragment"),
         Row("redirect_uri=msauth%3A%2F%2Fcode%2Fhttps%253A%252F%252Fh", ["https://h"], rejectedBy: "wrapper"),
-        Row("client_id=\(client)&redirect_uri=\(encodedClientRedirect)", [clientRedirect], caller: "com.any.app"),
+        Row("client_id=\(client)&redirect_uri=\(encodedClientRedirect)", [clientRedirect], caller: "com.any.app", rejectedBy: "bundle-id"),  // carries no bundle ID
         Row("client_id=\(client.uppercased())&redirect_uri=\(encodedClientRedirect)", [clientRedirect]),
         Row("client_id=00000000-0000-0000-0000-000000000000&redirect_uri=\(encodedClientRedirect)", [clientRedirect], rejectedBy: "client-id"),
         Row("redirect_uri=\(encodedClientRedirect)", [clientRedirect], rejectedBy: "client-id"),
@@ -384,11 +405,15 @@ struct BrokerRequestVerificationTests {
         }
     }
 
-    @Test func clientIDAcceptanceSaysNothingBoundTheCaller() {
-        let verdict = RedirectVerifier(registered: [Self.clientRedirect])
-            .verify(request: "msauthv2://broker?client_id=\(Self.client)&redirect_uri=\(Self.encodedClientRedirect)", callerBundleID: "com.app")
-        #expect(verdict.accepted)
-        #expect(verdict.diagnostics.map(\.code) == [.noBundleBinding])
+    /// A client-ID redirect URI in a request fails the bundle-ID rule for any caller (it was
+    /// accepted with a warning: a false accept), and passes without one.
+    @Test func clientIDRedirectInARequestFailsForACaller() {
+        let verifier = RedirectVerifier(registered: [Self.clientRedirect])
+        let request = "msauthv2://broker?client_id=\(Self.client)&redirect_uri=\(Self.encodedClientRedirect)"
+        let verdict = verifier.verify(request: request, callerBundleID: "com.app")
+        #expect(verdict.failedRule == .bundleID)
+        #expect(verdict.explanation.contains("carries no bundle ID"))
+        #expect(verifier.verify(request: request).accepted)
     }
 }
 

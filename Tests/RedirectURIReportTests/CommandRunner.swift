@@ -29,9 +29,12 @@ struct CommandRunner {
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Outcome {
         let outcome = try runUnchecked(arguments, standardInput: standardInput, in: directory)
+        let json = arguments.prefix { $0 != "--" }.contains("--json")
         if PrintedOutcome.isAnalysis(arguments) {
-            PrintedOutcome.expectStatusAgrees(outcome, json: arguments.prefix { $0 != "--" }.contains("--json"),
-                sourceLocation: sourceLocation)
+            PrintedOutcome.expectStatusAgrees(outcome, json: json, sourceLocation: sourceLocation)
+        } else if arguments.first == "route", outcome.status != 2 {
+            #expect(outcome.status == (PrintedOutcome.routeFailed(outcome.standardOutput, json: json) ? 1 : 0),
+                "route: the status disagrees with what was printed", sourceLocation: sourceLocation)
         }
         return outcome
     }

@@ -74,7 +74,76 @@ struct ExitStatusTests {
         (["--registered", "http://127.0.0.1/cb"], "http://127.0.0.1:51004/cb", 0),
         (["--registered", "http://127.0.0.1/cb"], "http://127.0.0.1:051004/cb", 1),
         (["--registered", "msauth.com.contoso.app://auth"], "a", 1),
+        // One rule: with verification, the verdict alone decides. A verified request whose
+        // https redirect_uri is accepted (no caller) exits 0 though the request has problems
+        // (it exited 1 while saying accepted); a client-ID redirect fails for a caller.
+        (["--registered", "https://login.example.com/cb"],
+         "msauthv2://broker?client_id=3c62ac97-29eb-4aed-a3c8-add0298508da&redirect_uri=https%3A%2F%2Flogin.example.com%2Fcb", 0),
+        (["--registered", "https://login.example.com/cb", "--bundle-id", "com.example.app"],
+         "msauthv2://broker?client_id=3c62ac97-29eb-4aed-a3c8-add0298508da&redirect_uri=https%3A%2F%2Flogin.example.com%2Fcb", 1),
+        (["--registered", "msal3c62ac97-29eb-4aed-a3c8-add0298508da://auth", "--bundle-id", "com.example.app"],
+         "msal3c62ac97-29eb-4aed-a3c8-add0298508da://auth", 1),
+        (["--registered", "msal3c62ac97-29eb-4aed-a3c8-add0298508da://auth"], "msal3c62ac97-29eb-4aed-a3c8-add0298508da://auth", 0),
+        (["--registered", "myapp://callback", "--bundle-id", "callback"], "myapp://callback", 0),
+        (["--registered", "msauth.com.contoso.app://auth"], "msauth.com.contoso.app://auth ", 1),
     ]
+
+    /// An invalid --registered or --bundle-id value is a usage error (status 2, nothing printed)
+    /// that names the value; it was a rejection of the input ("rejected (exact-match)").
+    @Test func invalidVerificationOptionsAreUsageErrors() throws {
+        let rows: [(arguments: [String], named: String)] = [
+            (["--registered", "not a uri"], "--registered 'not a uri'"),
+            (["--registered", "/cb"], "--registered '/cb'"),
+            (["--registered", "msauth.com.contoso.app://auth", "--registered", "https://x.example/a b"], "--registered 'https://x.example/a b'"),
+            (["--bundle-id", "com..app"], "--bundle-id 'com..app'"),
+            (["--bundle-id", ""], "--bundle-id ''"),
+            (["--registered", "msauth.com.contoso.app://auth", "--bundle-id", "$(PRODUCT_BUNDLE_IDENTIFIER)"], "--bundle-id '$(PRODUCT_BUNDLE_IDENTIFIER)'"),
+        ]
+        for row in rows {
+            for json in [false, true] {
+                let outcome = try CommandRunner.runUnchecked((json ? ["--json"] : []) + row.arguments + ["--", "msauth.com.contoso.app://auth"])
+                #expect(outcome.status == 2, "\(row.arguments)")
+                #expect(outcome.standardOutput.isEmpty, "\(row.arguments)")
+                #expect(outcome.standardError.contains(row.named), "\(row.arguments): \(outcome.standardError)")
+            }
+        }
+    }
+
+    /// A request carrying `redirect_uri` next to a look-alike (`REDIRECT_URI`, or a name that
+    /// decodes to `redirect_uri ` with a trailing space) is ambiguous: a server that folds case
+    /// or trims reads another request than the broker. Through the command, in text and JSON.
+    @Test func lookAlikeRedirectURIsAreAmbiguousThroughTheCommand() throws {
+        let own = "redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"
+        let evil = "https%3A%2F%2Fevil.example%2Fcb"
+        for query in ["\(own)&REDIRECT_URI=\(evil)", "\(own)&redirect_uri+=\(evil)", "\(own)&redirect_uri%20=\(evil)",
+                      "Redirect_Uri=\(evil)&\(own)", "\(own)&%20redirect_uri=\(evil)"] {
+            let input = "msauthv2://broker?" + query
+            let arguments = ["--registered", "msauth.com.contoso.app://auth", "--bundle-id", "com.contoso.app", "--", input]
+            let json = try CommandRunner.run(["--json"] + arguments)
+            #expect(json.status == 1, "\(query)")
+            let object = try #require(try CommandRunner.jsonObjects(json.standardOutput).first)
+            let verdict = try #require(object["verdict"] as? [String: Any])
+            #expect(verdict["rule"] as? String == "ambiguous-parameters", "\(query)")
+            let text = try CommandRunner.run(arguments)
+            #expect(text.status == 1)
+            #expect(text.standardOutput.contains("verdict    rejected (ambiguous-parameters)"), "\(query)")
+        }
+    }
+
+    /// With --bundle-id and no --registered, the explanation never claims a registered match
+    /// (a diagnostic says none was given).
+    @Test func noRegistrationsNeverExplainAsAMatch() throws {
+        let outcome = try CommandRunner.run(["--json", "--bundle-id", "com.contoso.app", "--", "msauth.com.contoso.app://auth"])
+        let object = try #require(try CommandRunner.jsonObjects(outcome.standardOutput).first)
+        let verdict = try #require(object["verdict"] as? [String: Any])
+        #expect(verdict["accepted"] as? Bool == true)
+        #expect(verdict["matched"] is NSNull)
+        let explanation = try #require(verdict["explanation"] as? String)
+        #expect(!explanation.contains("registered redirect URI '"))
+        #expect(explanation.contains("no registered redirect URIs were given"))
+        let codes = (object["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        #expect(codes.contains("no-registered-uris"))
+    }
 
     @Test func eachInputAloneInTextAndJSON() throws {
         for (input, status) in Self.inputs {

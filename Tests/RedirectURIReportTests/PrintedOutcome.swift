@@ -11,15 +11,17 @@ enum PrintedOutcome {
     /// or the version.
     static func isAnalysis(_ arguments: [String]) -> Bool {
         let options = arguments.prefix { $0 != "--" }
-        if let first = arguments.first, ["doctor", "help"].contains(first) { return false }
+        if let first = arguments.first, ["doctor", "help", "route"].contains(first) { return false }
         return !options.contains { ["--help", "-h", "--version"].contains($0) }
     }
 
-    /// A JSON object of `parse --json` is a failure when it is invalid, rejected, carries a
-    /// broker-message problem, or has (itself or in `inner`) a diagnostic of severity error.
+    /// A JSON object of `parse --json` with a verdict is a failure exactly when the verdict is
+    /// a rejection (one status rule for verification: the verdict decides); without one, when it
+    /// is invalid, carries a broker-message problem, or has (itself or in `inner`) a diagnostic
+    /// of severity error.
     static func isFailure(_ object: [String: Any]) -> Bool {
+        if let verdict = object["verdict"] as? [String: Any] { return verdict["accepted"] as? Bool != true }
         if object["valid"] as? Bool != true { return true }
-        if let verdict = object["verdict"] as? [String: Any], verdict["accepted"] as? Bool != true { return true }
         if let message = object["message"] as? [String: Any], (message["problems"] as? [Any])?.isEmpty == false {
             return true
         }
@@ -31,12 +33,25 @@ enum PrintedOutcome {
 
     /// Text output shows a failure on a line of its own: `valid      no: …`, `verdict    rejected …`,
     /// `error      <code>: …` or `problem: …` (indented further inside a wrapper's inner URI).
+    /// An input's block (its first line is not indented) with a verdict line fails exactly when
+    /// the verdict is `rejected`.
     static func isFailure(text: String) -> Bool {
-        text.split(separator: "\n").contains { line in
-            let row = line.drop { $0 == " " }
-            return row.hasPrefix("valid      no:") || row.hasPrefix("verdict    rejected")
-                || row.hasPrefix("error      ") || row.hasPrefix("problem: ")
+        var blocks: [[Substring]] = []
+        for line in text.split(separator: "\n") {
+            if line.first != " " || blocks.isEmpty { blocks.append([line]) } else { blocks[blocks.count - 1].append(line) }
         }
+        return blocks.contains { block in
+            let rows = block.map { $0.drop { $0 == " " } }
+            if let verdict = rows.first(where: { $0.hasPrefix("verdict    ") }) { return verdict.hasPrefix("verdict    rejected") }
+            return rows.contains { row in
+                row.hasPrefix("valid      no:") || row.hasPrefix("error      ") || row.hasPrefix("problem: ")
+            }
+        }
+    }
+
+    /// `parse route` prints a failure as `"belongs":false` (JSON) or `  belongs    no` (text).
+    static func routeFailed(_ output: String, json: Bool) -> Bool {
+        json ? output.contains(#""belongs":false"#) : output.contains("\n  belongs    no\n")
     }
 
     /// Checks the documented rule on one run's output and status.

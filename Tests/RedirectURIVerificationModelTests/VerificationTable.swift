@@ -160,7 +160,16 @@ enum VerificationTable {
         ClassifyRow(text: "mailto://com.example.app", form: .other, source: here()),
         ClassifyRow(text: "x-app://user@com.example.app", form: .other, source: here()),
         ClassifyRow(text: "x-app://com.example.app:1", form: .other, source: here()),
-        ClassifyRow(text: "x-app://com.Example.app/cb?x=1", form: .adalBroker, bundleID: "com.Example.app", source: here()),
+        // The ADAL shape is exactly <scheme>://<host> (deliberately changed: a path or a query
+        // was allowed, and the host was read as the bundle ID).
+        ClassifyRow(text: "x-app://com.Example.app/cb?x=1", form: .other, source: here()),
+        ClassifyRow(text: "com.example.app://login.example.com/ios/com.example.app/callback", form: .other, source: here()),
+        ClassifyRow(text: "myapp://com.example.app/cb", form: .other, source: here()),
+        ClassifyRow(text: "myapp://com.example.app/", form: .other, source: here()),
+        ClassifyRow(text: "myapp://com.example.app?x=1", form: .other, source: here()),
+        ClassifyRow(text: "myapp://com.example.app#f", form: .other, source: here()),
+        ClassifyRow(text: "myapp://callback/", form: .other, source: here()),
+        ClassifyRow(text: "msauth://code/x-app%3A%2F%2Fcom.example.app%2Fcb", form: .other, finding: "wrapper-inner-not-broker", source: here()),
         ClassifyRow(text: "x-app://1.2.3.4", form: .other, source: here()),
         ClassifyRow(text: "x-app://1.2.3", form: .adalBroker, bundleID: "1.2.3", source: here()),
         ClassifyRow(text: "x-app://com_example.app", form: .other, source: here()),
@@ -268,18 +277,30 @@ enum VerificationTable {
         VerifyRow(presented: "com.example.app:/cb", registered: ["com.example.app:/cb"], caller: "com.example.app", expect: .rejected("bundle-id"), source: here()),
         VerifyRow(presented: "msauth://com.example.app/\(hash)", registered: ["msauth://com.example.app/\(hash)"], caller: "com.example.app", expect: .rejected("bundle-id"), source: here()),
         VerifyRow(presented: "msauth://com.example.app/\(hash)", registered: ["msauth://com.example.app/\(hash)"], expect: .accepted, source: here()),
-        VerifyRow(presented: "myapp://callback", registered: ["myapp://callback"], caller: "callback", expect: .rejected("bundle-id"), source: here()),
+        // A one-label host is the bundle ID exactly when it is the caller's, in the ADAL shape
+        // (deliberately changed: it was rejected).
+        VerifyRow(presented: "myapp://callback", registered: ["myapp://callback"], caller: "callback", expect: .accepted, source: here()),
+        VerifyRow(presented: "myapp://callback", registered: ["myapp://callback"], caller: "Callback", expect: .rejected("bundle-id"), source: here()),
+        VerifyRow(presented: "myapp://callback", registered: ["myapp://callback"], caller: "callback", caseInsensitive: true, expect: .accepted, source: here()),
+        VerifyRow(presented: "myapp://callback", registered: ["myapp://callback"], caller: "Callback", caseInsensitive: true, expect: .rejected("bundle-id"), source: here()),
+        VerifyRow(presented: "myapp://callback/", registered: ["myapp://callback/"], caller: "callback", expect: .rejected("bundle-id"), source: here()),
+        VerifyRow(presented: "myapp://callback:80", registered: ["myapp://callback:80"], caller: "callback", expect: .rejected("bundle-id"), source: here()),
+        VerifyRow(presented: "msauth://code/myapp%3A%2F%2Fcallback", registered: ["myapp://callback"], caller: "callback", expect: .rejected("wrapper"), source: here()),
+        VerifyRow(presented: "msal\(uuid)://auth", registered: ["msal\(uuid)://auth"], caller: "auth", expect: .rejected("bundle-id"), source: here()),
         VerifyRow(presented: "myapp://callback", registered: ["myapp://callback"], expect: .accepted, source: here()),
-        // the client-ID form: no bundle binding
-        VerifyRow(presented: "msal\(uuid)://auth", registered: ["msal\(uuid)://auth"], caller: "com.example.app", expect: .acceptedWarning("no-bundle-binding"), source: here()),
+        // The ADAL shape is exactly <scheme>://<host>: with a path the host is no bundle ID.
+        VerifyRow(presented: "com.example.app://login.example.com/ios/com.example.app/callback", registered: ["com.example.app://login.example.com/ios/com.example.app/callback"], caller: "com.example.app", expect: .rejected("bundle-id"), source: here()),
+        VerifyRow(presented: "myapp://com.example.app/cb", registered: ["myapp://com.example.app/cb"], caller: "com.example.app", expect: .rejected("bundle-id"), source: here()),
+        VerifyRow(presented: "myapp://com.example.app/cb", registered: ["myapp://com.example.app/cb"], expect: .accepted, source: here()),
+        // The client-ID form carries no bundle ID: a caller bundle ID fails it (deliberately
+        // changed: it was accepted with the warning no-bundle-binding).
+        VerifyRow(presented: "msal\(uuid)://auth", registered: ["msal\(uuid)://auth"], caller: "com.example.app", expect: .rejected("bundle-id"), source: here()),
         VerifyRow(presented: "msal\(uuid)://auth", registered: ["msal\(uuid)://auth"], expect: .accepted, source: here()),
         VerifyRow(presented: "MSAL\(uuid)://auth", registered: ["msal\(uuid)://auth"], expect: .accepted, source: here()),
         VerifyRow(presented: "msal\(uuid.uppercased())://auth", registered: ["msal\(uuid)://auth"], expect: .accepted, source: here()),
         VerifyRow(presented: "msal\(uuid)://AUTH", registered: ["msal\(uuid)://auth"], expect: .rejected("exact-match"), source: here()),
-        // Where the article is silent, what the model assumes (and the engine does):
-        // "for it the rule does not apply" — the whole bundle-id rule, so an invalid caller too;
-        VerifyRow(presented: "msal\(uuid)://auth", registered: ["msal\(uuid)://auth"], caller: "com..x", expect: .acceptedWarning("no-bundle-binding"), source: here()),
-        // an exact match needs no loopback exception, so its ports are not checked.
+        VerifyRow(presented: "msal\(uuid)://auth", registered: ["msal\(uuid)://auth"], caller: "com..x", expect: .rejected("bundle-id"), source: here()),
+        // Where the article is silent, what the model assumes (and the engine does): an exact match needs no loopback exception, so its ports are not checked.
         VerifyRow(presented: "http://127.0.0.1:0/cb", registered: ["http://127.0.0.1:0/cb"], expect: .accepted, source: here()),
     ]
 
@@ -324,7 +345,11 @@ enum VerificationTable {
         RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth+", registered: registeredForRequests, expect: .rejected("syntax"), source: here()),
         RequestRow(request: "msauthv2://broker?redirect_uri=msauth%3A%2F%2Fcode%2Fhttps%253A%252F%252Flogin.example.com%252Fcb", registered: registeredForRequests, expect: .rejected("wrapper"), source: here()),
         // client-id
-        RequestRow(request: "msauthv2://broker?client_id=\(uuid)&redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, caller: "com.contoso.app", expect: .acceptedWarning("no-bundle-binding"), source: here()),
+        // A client-ID redirect URI carries no bundle ID: rejected for a caller, inside a request too.
+        RequestRow(request: "msauthv2://broker?client_id=\(uuid)&redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, caller: "com.contoso.app", expect: .rejected("bundle-id"), source: here()),
+        RequestRow(request: "msauthv2://broker?client_id=\(uuid)&redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, expect: .accepted, source: here()),
+        // A look-alike of redirect_uri next to it: by case, or decoding to a trailing space.
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&redirect_uri%20=https%3A%2F%2Flogin.example.com%2Fcb", registered: registeredForRequests, caller: "com.contoso.app", expect: .rejected("ambiguous-parameters"), source: here()),
         RequestRow(request: "msauthv2://broker?client_id=\(uuid.uppercased())&redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, expect: .accepted, source: here()),
         RequestRow(request: "msauthv2://broker?client_id=00000000-0000-0000-0000-000000000000&redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("client-id"), source: here()),
         RequestRow(request: "msauthv2://broker?redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("client-id"), source: here()),

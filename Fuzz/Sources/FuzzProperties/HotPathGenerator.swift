@@ -83,7 +83,10 @@ public enum HotPathGenerator {
     public static func generate(_ random: inout MutationRandom) -> HotPathInput {
         let bundle = bundleID(&random)
         let presented = redirectURI(bundle: bundle, &random)
-        let caller: [UInt8]? = random.chance(75) ? Array(bundle.utf8) : (random.chance(50) ? nearMiss(Array(bundle.utf8), &random) : nil)
+        var caller: [UInt8]? = random.chance(75) ? Array(bundle.utf8) : (random.chance(50) ? nearMiss(Array(bundle.utf8), &random) : nil)
+        // A client-ID redirect URI carries no bundle ID, so no caller passes it: a round trip
+        // that can verify has none (mutations still add callers).
+        if presented.starts(with: Array("msal".utf8)), !presented.starts(with: Array("msauth".utf8)) { caller = nil }
         let request = random.chance(80) ? request(carrying: presented, caller: caller, &random) : nil
         return HotPathInput(presented: presented, caller: caller ?? (request == nil ? nil : []), request: request)
     }
@@ -125,7 +128,9 @@ public enum HotPathGenerator {
         switch random.below(12) {
         case 0, 1:
             let scheme = random.pick(["x-msauth-app", "x-msauth-mytestiosapp", "X-MSAUTH-APP", "x-msauth-", "x-msauth-a.b", "myapp"])
-            text = scheme + "://" + bundle + random.pick(["", "", "/", "/auth", "?x=1", ":8080", "#"])
+            // Mostly the ADAL shape exactly (`<scheme>://<host>`); the rest are near misses,
+            // which carry no bundle ID.
+            text = scheme + "://" + bundle + random.pick(["", "", "", "", "/", "/auth", "?x=1", ":8080", "#"])
         case 2, 3:
             text = random.pick(["msauth.", "msauth.", "MSAUTH.", "msauth"]) + bundle + "://" + random.pick(["auth", "auth", "auth/", "callback", "", "auth?x", "auth#f"])
         case 4, 5:

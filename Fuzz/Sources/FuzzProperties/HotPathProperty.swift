@@ -136,8 +136,14 @@ public enum HotPathProperty {
         if let caller {
             let equal = classification.bundleID(in: text, equals: caller)
             try require(equal == (extracted?.text.utf8.elementsEqual(caller.utf8) == true), "bundleID(in:equals:) disagrees with bundleID(in:)")
-            if verdict.accepted && form != .msalClientID {
-                try require(equal, "verified for caller \(caller) but the classifier's bundle ID is \(extracted?.description ?? "nil")")
+            if verdict.accepted {
+                // The client-ID form carries no bundle ID, so no caller passes it; a one-word
+                // ADAL-shaped host passes only when it is the caller's exactly, a reading that is
+                // verification's alone (the classifier declines it).
+                try require(form != .msalClientID, "a client-ID redirect URI verified for caller \(caller)")
+                let oneWordReading = form == .other && !caller.utf8.contains(UInt8(ascii: "."))
+                    && (try? RedirectURI(parsing: text))?.reference.host.map(String.init) == caller
+                try require(equal || oneWordReading, "verified for caller \(caller) but the classifier's bundle ID is \(extracted?.description ?? "nil")")
                 let independent = carriedBundleID(Array(presented))
                 try require(independent == caller, "verified for caller \(caller) but the URI carries \(independent ?? "nil")")
             }

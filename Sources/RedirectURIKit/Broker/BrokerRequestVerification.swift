@@ -46,7 +46,11 @@ extension RedirectVerifier {
         guard let nested = message.nestedRedirect else {
             return .rejected(.missingRedirectURI, "the broker request has no redirect_uri")
         }
-        let verdict = verify(classified: nested, callerBundleID: callerBundleID)
+        var verdict = verify(classified: nested, callerBundleID: callerBundleID)
+        if verdict.failedRule == .syntax, let text = message.value(.redirectURI) {
+            // `redirect_uri=…+` decodes to a trailing space: say which registration it missed.
+            verdict.nearMissSource = NearMissSource(.whitespace(text, self))
+        }
         guard verdict.accepted else { return verdict }
         // client-id
         if case .success(let presented) = nested, let clientID = presented.clientID {

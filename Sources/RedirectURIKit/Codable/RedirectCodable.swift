@@ -76,16 +76,34 @@ extension VerificationRule: Codable {
 /// Encodable only: a verdict is a decision about a presented URI, registered URIs and a caller,
 /// none of which it holds; a decoded one could not be checked. Verify again instead.
 extension VerificationVerdict: Encodable {
-    enum CodingKeys: String, CodingKey { case accepted, rule, matched, explanation, diagnostics }
+    enum CodingKeys: String, CodingKey { case accepted, rule, matched, explanation, nearMiss, diagnostics }
 
-    /// Encodes every key, `null` for no failed rule or no match.
+    /// Encodes every key, `null` for no failed rule, no match or no near miss.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(accepted, forKey: .accepted)
         try container.encodeOrNull(failedRule, forKey: .rule)
         try container.encodeOrNull(matched, forKey: .matched)
         try container.encode(explanation, forKey: .explanation)
+        try container.encodeOrNull(nearMiss, forKey: .nearMiss)
         try container.encode(diagnostics, forKey: .diagnostics)
+    }
+}
+
+/// `{"registered", "difference", "component", "message"}`, `component` `null` when the difference
+/// is not in one component (whitespace around the text).
+///
+/// Encodable only, like the verdict that holds it.
+extension NearMiss: Encodable {
+    enum CodingKeys: String, CodingKey { case registered, difference, component, message }
+
+    /// Encodes every key.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(registered, forKey: .registered)
+        try container.encode(difference, forKey: .difference)
+        try container.encodeOrNull(component, forKey: .component)
+        try container.encode(message, forKey: .message)
     }
 }
 

@@ -75,8 +75,6 @@ public struct FindingCode: RawRepresentable, Sendable, Hashable, Comparable, Cod
 
     /// An acceptance that needed the case-insensitive bundle-ID option.
     public static let bundleIDCaseRelaxed = FindingCode(rawValue: "bundle-id-case-relaxed")
-    /// An acceptance of a client-ID redirect URI: nothing tied it to the caller's bundle ID.
-    public static let noBundleBinding = FindingCode(rawValue: "no-bundle-binding")
 
     // MARK: Routing
 
@@ -88,6 +86,13 @@ public struct FindingCode: RawRepresentable, Sendable, Hashable, Comparable, Cod
     public static let schemeCaseDiffers = FindingCode(rawValue: "scheme-case-differs")
     /// The paths differ only by a trailing `/`.
     public static let trailingSlashMismatch = FindingCode(rawValue: "trailing-slash-mismatch")
+    /// The incoming scheme is another scheme, even ignoring case.
+    public static let schemeMismatch = FindingCode(rawValue: "scheme-mismatch")
+    /// The incoming authority is not the redirect URI's.
+    public static let authorityMismatch = FindingCode(rawValue: "authority-mismatch")
+    /// The incoming path is neither the redirect URI's nor it followed by a sub-route (and not
+    /// only a trailing `/` apart).
+    public static let pathMismatch = FindingCode(rawValue: "path-mismatch")
     /// A broker request with no single `redirect_uri` that is an absolute URI: no response can
     /// be matched with it (``BrokerResponse/comesBack(to:)``).
     public static let requestRedirectURIUnusable = FindingCode(rawValue: "request-redirect-uri-unusable")
@@ -112,16 +117,19 @@ public struct FindingCode: RawRepresentable, Sendable, Hashable, Comparable, Cod
     public static let schemeWithoutBundleID = FindingCode(rawValue: "scheme-without-bundle-id")
     /// A redirect URI that brokers cannot bind to an app (the client-ID form).
     public static let notBrokerCapable = FindingCode(rawValue: "not-broker-capable")
+    /// Upper-case letters in the scheme, which iOS hands back lower-cased.
+    public static let schemeUpperCase = FindingCode(rawValue: "scheme-upper-case")
 
     /// Every code this module reports.
     public static let allCodes: [FindingCode] = [
         .notAbsolute, .wrapperShape, .wrapperNotUTF8, .wrapperInnerInvalid, .wrapperInnerNotBroker,
         .nestedWrapper, .androidSignatureHashInvalid, .msalSchemeWithoutBundleID, .msalAuthorityNotAuth,
         .msalPath, .customSchemeSingleLabelHost,
-        .bundleIDCaseRelaxed, .noBundleBinding,
-        .incomingInvalid, .incomingFragment, .schemeCaseDiffers, .trailingSlashMismatch, .requestRedirectURIUnusable,
+        .bundleIDCaseRelaxed,
+        .incomingInvalid, .incomingFragment, .schemeCaseDiffers, .trailingSlashMismatch, .schemeMismatch, .authorityMismatch, .pathMismatch,
+        .requestRedirectURIUnusable,
         .whitespace, .unexpandedBuildVariable, .invalidRedirectURI, .fragmentInRedirectURI,
         .localhostInsteadOfLoopbackLiteral, .reservedScheme, .privateUseSchemeWithoutDot,
-        .schemeWithoutBundleID, .notBrokerCapable,
+        .schemeWithoutBundleID, .notBrokerCapable, .schemeUpperCase,
     ]
 }

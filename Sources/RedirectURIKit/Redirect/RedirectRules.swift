@@ -104,8 +104,12 @@ enum RedirectRules {
         case .https where hasAuthority && noUserinfo && !host.isEmpty:
             return RedirectDecision(.https)
         case .app where bareHost, .msalClientID where bareHost:
-            // form-adal: a reg-name host that is a bundle ID of two labels or more.
-            guard ranges.hostKindRaw == HostKind.regName.rawValue else { return RedirectDecision(.other) }
+            // form-adal: exactly `<scheme>://<host>` (no path, query or fragment: a custom scheme
+            // with a path, such as Auth0's callback, names a route, not an app), with a reg-name
+            // host that is a bundle ID of two labels or more. An empty path that ends the URI
+            // means no query and no fragment: two comparisons of offsets the parse made.
+            guard pathIsEmpty, ranges.pathEnd == ranges.total, ranges.hostKindRaw == HostKind.regName.rawValue
+            else { return RedirectDecision(.other) }
             switch BundleID.shape(of: hostRange, in: bytes) {
             case .dotted: return RedirectDecision(.adalBroker, bundleID: hostRange)
             case .singleLabel: return RedirectDecision(.other, findings: .customSchemeSingleLabelHost)

@@ -93,6 +93,11 @@ public struct RedirectURI: Sendable, Hashable, CustomStringConvertible {
         return form == .certificateAuth ? inner?.bundleID : nil
     }
 
+    /// Whether this is the ADAL shape `<scheme>://<host>` with a one-label host, which
+    /// classification declines to read as a bundle ID (finding `custom-scheme-single-label-host`)
+    /// and verification reads as one when it is exactly the caller's.
+    var isSingleLabelADALShape: Bool { decision.findings.contains(.customSchemeSingleLabelHost) }
+
     /// The client ID of the client-ID form (`msal<client ID>://auth`), as written.
     public var clientID: Substring? {
         guard form == .msalClientID, let scheme = reference.scheme else { return nil }
@@ -172,7 +177,7 @@ public struct RedirectURI: Sendable, Hashable, CustomStringConvertible {
             return "MSAL registers this form without a path; '\(reference.path)' is kept as part of the URI"
         case .customSchemeSingleLabelHost:
             return
-                "the host '\(reference.host ?? "")' is a single word, not a reverse-DNS bundle ID, so this is not read as an ADAL broker redirect URI"
+                "the host '\(reference.host ?? "")' is a single word, not a reverse-DNS bundle ID, so this is not read as an ADAL broker redirect URI (verification reads it as one when the caller's bundle ID is exactly this host)"
         default:
             return code.rawValue
         }

@@ -67,6 +67,12 @@ public struct VerificationVerdict: Sendable, Hashable {
     public var matched: String?
     /// Relaxations that were applied and other findings.
     public var diagnostics: [RedirectDiagnostic]
+    /// For an `exact-match` rejection (or a `syntax` one that whitespace explains): the nearest
+    /// registered redirect URI and the one way it differs, when one differs in one way only.
+    /// Worked out when asked, so that rejecting costs one small allocation, not the comparison.
+    public var nearMiss: NearMiss? { nearMissSource?.nearMiss }
+    /// What ``nearMiss`` is worked out from (a reference: the verdict stays small).
+    var nearMissSource: NearMissSource? = nil
     /// Why a rejection happened (rejections only; built when the rule fails).
     var reason: String?
     /// The caller's bundle ID that an acceptance was checked against.
@@ -74,7 +80,10 @@ public struct VerificationVerdict: Sendable, Hashable {
 
     /// One sentence explaining the verdict. Built when asked, so that accepting costs nothing.
     public var explanation: String {
-        guard accepted else { return reason ?? failedRule?.requirement ?? "rejected" }
+        guard accepted else {
+            let why = reason ?? failedRule?.requirement ?? "rejected"
+            return nearMiss.map { why + "; " + $0.message } ?? why
+        }
         return "accepted: matches the registered redirect URI '\(matched ?? "")'"
             + (callerBundleID.map { " and the caller's bundle ID '\($0)'" } ?? "")
     }
@@ -130,21 +139,35 @@ public struct RedirectVerifier: Sendable {
     /// the decoded URI of every registered wrapper. Both lists are made once, so that verifying
     /// allocates nothing for them.
     let wrapperCandidates: [(RedirectURI, String)]
+    /// Registrations that parse only once the whitespace around them is removed, with their
+    /// registered text: they never match, but they explain a rejection.
+    let untrimmedCandidates: [(RedirectURI, String)]
 
     /// Creates a verifier for an app's registered redirect URIs.
     public init(registered: [String], options: VerificationOptions = .strict) {
-        self.init(registered: registered, parsed: registered.compactMap { try? RedirectURI(parsing: $0) }, options: options)
+        var parsed: [RedirectURI] = []
+        var untrimmed: [(RedirectURI, String)] = []
+        for text in registered {
+            if let redirect = try? RedirectURI(parsing: text) {
+                parsed.append(redirect)
+            } else if let trimmed = NearMiss.trimmed(text), let redirect = try? RedirectURI(parsing: String(trimmed)) {
+                untrimmed.append((redirect, text))
+            }
+        }
+        self.init(registered: registered, parsed: parsed, untrimmed: untrimmed, options: options)
     }
 
     /// Creates a verifier for registered redirect URIs that were parsed already (they are not
     /// parsed again).
     public init(registered: [RedirectURI], options: VerificationOptions = .strict) {
-        self.init(registered: registered.map { String($0.reference.text) }, parsed: registered, options: options)
+        self.init(registered: registered.map { String($0.reference.text) }, parsed: registered, untrimmed: [], options: options)
     }
 
-    /// `parsed`: the registrations that parse, in order.
-    init(registered: [String], parsed: [RedirectURI], options: VerificationOptions) {
+    /// `parsed`: the registrations that parse, in order; `untrimmed`: those that parse only
+    /// without the whitespace around them.
+    init(registered: [String], parsed: [RedirectURI], untrimmed: [(RedirectURI, String)], options: VerificationOptions) {
         self.registered = registered
+        untrimmedCandidates = untrimmed
         self.options = options
         var plain: [(RedirectURI, String)] = []
         var unwrapped: [(RedirectURI, String)] = []
@@ -163,7 +186,12 @@ public struct RedirectVerifier: Sendable {
 
     /// Verifies `presented` (any text) for a caller whose bundle ID the OS reported.
     public func verify(_ presented: String, callerBundleID: String? = nil) -> VerificationVerdict {
-        verify(Result { () throws(URIParseError) in try URIReference(parsing: presented, as: .uri) }, callerBundleID: callerBundleID)
+        let parsed = Result { () throws(URIParseError) in try URIReference(parsing: presented, as: .uri) }
+        guard case .failure(let error) = parsed else { return verify(parsed, callerBundleID: callerBundleID) }
+        // Rule `syntax` failed: a near miss may be the whitespace around the text (found when asked).
+        var verdict = Self.syntaxRejection(error)
+        verdict.nearMissSource = NearMissSource(.whitespace(presented, self))
+        return verdict
     }
 
     /// Verifies a redirect URI that was parsed and classified already (it is not parsed again).
@@ -173,7 +201,26 @@ public struct RedirectVerifier: Sendable {
 
     /// Verifies presented bytes; invalid UTF-8 fails rule `syntax`.
     public func verify(bytes presented: [UInt8], callerBundleID: String? = nil) -> VerificationVerdict {
-        verify(Result { () throws(URIParseError) in try URIReference(bytes: presented, as: .uri) }, callerBundleID: callerBundleID)
+        let parsed = Result { () throws(URIParseError) in try URIReference(bytes: presented, as: .uri) }
+        guard case .failure(let error) = parsed else { return verify(parsed, callerBundleID: callerBundleID) }
+        var verdict = Self.syntaxRejection(error)
+        verdict.nearMissSource = NearMissSource(.whitespace(String(decoding: presented, as: UTF8.self), self))
+        return verdict
+    }
+
+    /// When `presented` failed rule `syntax` only because of whitespace around it: the
+    /// registration it would otherwise equal.
+    func whitespaceNearMiss(_ presented: String) -> NearMiss? {
+        guard let trimmed = NearMiss.trimmed(presented), let redirect = try? RedirectURI(parsing: String(trimmed)) else {
+            return nil
+        }
+        let candidates =
+            redirect.reference.withBytes({ RedirectRules.isWrapperCandidate($0, redirect.reference.ranges) })
+            ? redirect.inner.map { inner in (inner, wrapperCandidates) } : (redirect, plainCandidates)
+        guard let (compared, list) = candidates,
+            let match = list.first(where: { Self.compare(compared, $0.0) == .equal })
+        else { return nil }
+        return NearMiss.surroundingWhitespace(registered: match.1, presentedHasIt: true)
     }
 
     func verify(_ parsed: Result<URIReference, URIParseError>, callerBundleID: String?) -> VerificationVerdict {
@@ -262,15 +309,18 @@ public struct RedirectVerifier: Sendable {
     /// Rules `exact-match` and `loopback-port` against `candidates` (what to compare, and the
     /// registered text to report).
     func match(_ presented: RedirectURI, against candidates: [(RedirectURI, String)]) -> Step<String> {
-        var nearMiss: VerificationVerdict?
+        var portRejection: VerificationVerdict?
         for (candidate, text) in candidates {
             switch Self.compare(presented, candidate) {
             case .equal: return .matched(text)
-            case .loopbackPortInvalid(let why): nearMiss = nearMiss ?? .rejected(.loopbackPort, why)
+            case .loopbackPortInvalid(let why): portRejection = portRejection ?? .rejected(.loopbackPort, why)
             case .different: continue
             }
         }
-        return .rejected(nearMiss ?? .rejected(.exactMatch, "'\(presented.reference.text)' matches no registered redirect URI"))
+        if let portRejection { return .rejected(portRejection) }
+        var verdict = VerificationVerdict.rejected(.exactMatch, "'\(presented.reference.text)' matches no registered redirect URI")
+        verdict.nearMissSource = NearMissSource(.presented(presented, candidates, untrimmedCandidates))
+        return .rejected(verdict)
     }
 
     enum Comparison: Equatable {
@@ -318,10 +368,20 @@ public struct RedirectVerifier: Sendable {
     /// Rule `bundle-id`.
     func checkBundleID(of presented: RedirectURI, caller callerBundleID: String) -> Step<RedirectDiagnostic?> {
         if presented.form == .msalClientID {
-            return .matched(
-                RedirectDiagnostic(
-                    .warning, .noBundleBinding,
-                    "a client-ID redirect URI names a client, not an app: nothing tied it to the caller's bundle ID '\(callerBundleID)'"))
+            // The client-ID form names a client registration that several apps may share: nothing
+            // in it is the app's, so there is nothing to hold against the caller.
+            return .rejected(
+                .rejected(
+                    .bundleID,
+                    "a client-ID redirect URI names a client registration, not an app: it carries no bundle ID to compare with the caller's bundle ID '\(callerBundleID)' (a broker needs msauth.<bundle ID>://auth)"
+                ))
+        }
+        // A one-word host is a bundle ID when it is exactly the caller's (classification alone
+        // declines to read `myapp://callback` as one).
+        if presented.isSingleLabelADALShape, let host = presented.reference.host,
+            host.utf8.elementsEqual(callerBundleID.utf8)
+        {
+            return .matched(nil)
         }
         guard let carried = presented.form.carriesBundleID ? presented.bundleID : nil else {
             return .rejected(

@@ -99,6 +99,13 @@ public enum RegistrationLint {
                     .warning, .schemeWithoutBundleID,
                     "the scheme '\(scheme)' carries no bundle ID; another app can claim it"))
         }
+        if scheme.utf8.contains(where: { (ASCII.uppercaseA...0x5A).contains($0) }) {
+            findings.append(
+                RedirectDiagnostic(
+                    .warning, .schemeUpperCase,
+                    "the scheme '\(scheme)' has upper-case letters; iOS hands the redirect back with the scheme lower-cased ('\(scheme.lowercased())'), so the app must compare schemes ignoring case"
+                ))
+        }
         if redirect.form == .msalClientID {
             findings.append(
                 RedirectDiagnostic(

@@ -41,7 +41,9 @@ extension RedirectURI {
     /// carries the response, and any fragment are not compared.
     ///
     /// The classic near miss `…://auth` versus `…://auth/` is a mismatch with the warning
-    /// `trailing-slash-mismatch`, never a match.
+    /// `trailing-slash-mismatch`, never a match. Any other mismatch says where it is:
+    /// `scheme-mismatch`, `authority-mismatch` or `path-mismatch` (`incoming-invalid` for a URL
+    /// that does not parse).
     ///
     /// ```swift
     /// let redirect = try RedirectURI(parsing: "msauth.com.contoso.app://auth")
@@ -70,7 +72,15 @@ extension RedirectURI {
         guard let scheme = reference.scheme, let incomingScheme = incoming.scheme,
             scheme.utf8.equalsIgnoringASCIICase(incomingScheme.utf8)
         else {
-            return ResponseRouting(outcome: .mismatch, diagnostics: [])
+            // A mismatch says why, so that whoever holds the URL the app received can tell.
+            let shown = incoming.scheme.map { "'\($0)'" } ?? "(none: a relative reference)"
+            return ResponseRouting(
+                outcome: .mismatch,
+                diagnostics: [
+                    RedirectDiagnostic(
+                        .info, .schemeMismatch,
+                        "the incoming scheme \(shown) is not the redirect URI's '\(reference.scheme ?? "")', even ignoring case")
+                ])
         }
         if !scheme.utf8.elementsEqual(incomingScheme.utf8) {
             diagnostics.append(
@@ -82,6 +92,11 @@ extension RedirectURI {
             diagnostics.append(RedirectDiagnostic(.info, .incomingFragment, "the incoming URL has a fragment, which is not compared"))
         }
         guard reference.authority == incoming.authority else {
+            diagnostics.append(
+                RedirectDiagnostic(
+                    .info, .authorityMismatch,
+                    "the incoming authority \(Self.quoted(incoming.authority)) is not the redirect URI's \(Self.quoted(reference.authority)) (compared exactly)"
+                ))
             return ResponseRouting(outcome: .mismatch, diagnostics: diagnostics)
         }
         let path = reference.path
@@ -101,7 +116,15 @@ extension RedirectURI {
                 RedirectDiagnostic(
                     .warning, .trailingSlashMismatch,
                     "the paths differ only by a trailing '/' ('\(path)' vs '\(incomingPath)'); a redirect URI must match exactly"))
+        } else {
+            diagnostics.append(
+                RedirectDiagnostic(
+                    .info, .pathMismatch,
+                    "the incoming path '\(incomingPath)' is neither the redirect URI's '\(path)' nor it followed by /broker, /switch_browser or /switch_browser_resume"
+                ))
         }
         return ResponseRouting(outcome: .mismatch, diagnostics: diagnostics)
     }
+
+    static func quoted(_ text: Substring?) -> String { text.map { "'\($0)'" } ?? "(none)" }
 }

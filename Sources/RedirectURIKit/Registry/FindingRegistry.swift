@@ -115,12 +115,14 @@ public struct FindingRegistry: Sendable {
         FindingDefinition(.customSchemeSingleLabelHost, .info, "a custom scheme whose host is a single word, not read as a bundle ID"),
         // Verification
         FindingDefinition(.bundleIDCaseRelaxed, .warning, "an acceptance that needed the case-insensitive bundle-ID option"),
-        FindingDefinition(.noBundleBinding, .warning, "a client-ID redirect URI accepted for a caller: nothing bound it to the app"),
         // Routing
         FindingDefinition(.incomingInvalid, .error, "the incoming URL is not a valid URI"),
         FindingDefinition(.incomingFragment, .info, "the incoming URL has a fragment, which routing does not compare"),
         FindingDefinition(.schemeCaseDiffers, .info, "the incoming scheme differs only in case"),
         FindingDefinition(.trailingSlashMismatch, .warning, "the paths differ only by a trailing /"),
+        FindingDefinition(.schemeMismatch, .info, "the incoming URL's scheme is another scheme, even ignoring case"),
+        FindingDefinition(.authorityMismatch, .info, "the incoming URL's authority is not the redirect URI's"),
+        FindingDefinition(.pathMismatch, .info, "the incoming URL's path is neither the redirect URI's nor it followed by a sub-route"),
         FindingDefinition(
             .requestRedirectURIUnusable, .error, "the request has no single redirect_uri that is an absolute URI, so no response can come back to it"),
         // Registration lint
@@ -133,6 +135,7 @@ public struct FindingRegistry: Sendable {
         FindingDefinition(.privateUseSchemeWithoutDot, .warning, "a private-use scheme that is not a reverse-DNS name"),
         FindingDefinition(.schemeWithoutBundleID, .warning, "an app scheme that does not carry the app's bundle ID"),
         FindingDefinition(.notBrokerCapable, .warning, "a redirect URI that brokers cannot bind to an app (the client-ID form)"),
+        FindingDefinition(.schemeUpperCase, .warning, "upper-case letters in the scheme, which iOS hands back lower-cased"),
     ]
 }
 

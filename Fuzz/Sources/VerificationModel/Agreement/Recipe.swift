@@ -122,6 +122,9 @@ public enum Recipe {
             switch r.below(4) {
             case 1: text += utf8(r.pick(paths))
             case 2: text += utf8("?x=1")
+            // Auth0's callback, `<bundle>://<domain>/ios/<bundle>/callback`: a custom scheme with
+            // a path, which is not the ADAL shape, with the bundle ID written twice.
+            case 3: text = utf8(bundle + "://" + r.pick(httpsHosts) + "/ios/" + bundle + "/callback")
             default: break
             }
             return Entry(text: text, bundleID: utf8(bundle))

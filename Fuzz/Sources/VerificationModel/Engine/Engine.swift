@@ -84,7 +84,7 @@ public enum Engine {
     }
 
     /// The verification warnings the article defines; the verdict may carry other findings too.
-    public static let verificationWarnings: Set<String> = ["no-bundle-binding", "bundle-id-case-relaxed"]
+    public static let verificationWarnings: Set<String> = ["bundle-id-case-relaxed"]
 
     /// The engine's verdict on a broker request URL.
     public static func verify(request: String, registered: [String], callerBundleID: String?,

@@ -179,16 +179,22 @@ public enum ModelClassifier {
 
     /// form-adal: `<app scheme>://<bundle ID>`.
     static func formADAL(_ uri: ParsedURI) -> Classification? {
-        guard !isReservedScheme(uri.scheme), !hasPrefixIgnoringCase(uri.scheme, "msauth."),
-              uri.authority != nil, uri.userinfo == nil, uri.port == nil,
-              uri.hostIsRegName, let host = uri.host, isBundleID(host)
-        else { return nil }
+        guard isADALShape(uri), let host = uri.host, isBundleID(host) else { return nil }
         // "A custom scheme whose host is a single label (`myapp://callback`) is not read as a
         // bundle ID … Such a URI is other with the finding custom-scheme-single-label-host."
         if labelCount(host) < 2 { return .other("custom-scheme-single-label-host") }
         var result = Classification(.adalBroker)
         result.bundleID = text(host)
         return result
+    }
+
+    /// "The ADAL shape is exactly `<scheme>://<host>`": a scheme that is not reserved and does
+    /// not start with `msauth.`, an authority that is a reg-name host and nothing else (no
+    /// userinfo, no port), an empty path, no query, no fragment.
+    static func isADALShape(_ uri: ParsedURI) -> Bool {
+        !isReservedScheme(uri.scheme) && !hasPrefixIgnoringCase(uri.scheme, "msauth.")
+            && uri.authority != nil && uri.userinfo == nil && uri.port == nil && uri.hostIsRegName
+            && uri.path.isEmpty && uri.query == nil && uri.fragment == nil
     }
 
     /// form-private-use: `<reverse-DNS scheme>:/<path>`.

@@ -2,7 +2,7 @@
 // applied in the article's order; the first rule that fails is the verdict.
 
 /// The model's verdict: accepted, or the identifier of the first rule that failed; and the
-/// verification warnings (`no-bundle-binding`, `bundle-id-case-relaxed`).
+/// verification warning (`bundle-id-case-relaxed`).
 public struct Verdict: Sendable, Hashable, CustomStringConvertible {
     public var accepted: Bool
     public var failedRule: String?
@@ -163,16 +163,18 @@ public struct ModelVerification: Sendable {
     }
 
     /// bundle-id: with a caller bundle ID, the bundle ID the presented URI carries must be exactly
-    /// equal to it; the client-ID form is exempt and carries `no-bundle-binding`.
+    /// equal to it; a form that carries none (the client-ID form included) fails.
     func ruleBundleID(_ uri: ParsedURI, callerBundleID: [UInt8]?) -> Verdict {
         guard let caller = callerBundleID else { return .accept() }
         let classification = ModelClassifier.classify(uri, wrapperAllowed: true)
-        // "except the client-ID form …: for it the rule does not apply, and the verdict carries
-        // the warning no-bundle-binding". Assumed: the whole rule, so an invalid caller bundle ID
-        // does not fail it either.
-        if classification.form == .msalClientID { return .accept(["no-bundle-binding"]) }
         // "A caller bundle ID that is not a bundle ID fails."
         if !isBundleID(caller) { return .reject("bundle-id") }
+        // "an ADAL-shaped URI whose host is a single label exactly equal to the caller's bundle
+        // ID is the ADAL form, with that bundle ID" (the presented URI itself, not a wrapper's;
+        // a URI of another form, such as msal<client ID>://auth, stays that form).
+        if classification.form == .other, ModelClassifier.isADALShape(uri), let host = uri.host, labelCount(host) == 1, host == caller {
+            return .accept()
+        }
         // "A form that carries no bundle ID fails" — the carriers: ADAL (host), MSAL (rest of the
         // scheme), wrapper (the decoded URI's).
         guard let carried = classification.bundleID else { return .reject("bundle-id") }
