@@ -303,6 +303,31 @@ struct VectorKernelPositionTests {
         }
     }
 
+    /// Long runs: after four clean 32-byte blocks the path loop tests 64 bytes a branch. The probe
+    /// at every position of queries and paths whose lengths end on each side of a 64-byte step
+    /// (four blocks of 32, then one, two and three steps of 64), so a step that skips a probe, or
+    /// a loop that hands the wrong index back to the 32-byte test, disagrees with the plain loop.
+    @Test(arguments: ["x:?", "x:/"])
+    func longRunsAgreeWithThePlainParse(prefix: String) {
+        var failures = Failures()
+        let prefix = Array(prefix.utf8)
+        let probes: [UInt8] = Array("%~ #<>?@[^`{\"".utf8) + [0x00, 0x7F, 0x80, 0xFF, UInt8(ascii: "_"), UInt8(ascii: "=")]
+        for count in [127, 128, 129, 191, 192, 193, 255, 256, 257, 319, 320, 321, 322, 323] {
+            var input = prefix + [UInt8](repeating: UInt8(ascii: "a"), count: count)
+            for position in prefix.count..<input.count {
+                for probe in probes {
+                    input[position] = probe
+                    withExactAllocation(of: input) { bytes in
+                        let fast = Result { () throws(URIParseError) in try URIParser.parse(bytes) }
+                        let plain = Result { () throws(URIParseError) in try URIParser.parseWithoutVectorScan(bytes) }
+                        failures.check(fast, plain, "count \(count) probe \(probe) at \(position)")
+                    }
+                }
+                input[position] = UInt8(ascii: "a")
+            }
+        }
+    }
+
     /// The eight-byte tests of a scheme's kind: the MSAL `msauth.` prefix, and `msal` followed by
     /// a UUID (MSAL's client-ID form), with one scheme byte changed at every position.
     @Test func schemeKindWords() {

@@ -63,6 +63,23 @@ struct VectorScanTests {
         }
     }
 
+    /// The 64-byte test of long runs: every byte in each of the 64 lanes, the others path bytes of
+    /// every kind in turn. A lane it skipped wrongly would let a non-path byte into a query.
+    @Test func sixtyFourByteTestAgreesWithTheTableForEveryByteInEveryLane() {
+        let filler = Array("aZ09&'()*+,-./:;=_".utf8)
+        for byte in UInt8.min...UInt8.max {
+            for lane in 0..<(4 * VectorScan.width) {
+                var bytes = (0..<(4 * VectorScan.width)).map { filler[($0 + Int(byte)) % filler.count] }
+                bytes[lane] = byte
+                withExactAllocation(of: bytes) { buffer in
+                    guard let base = buffer.baseAddress else { return }
+                    let member = ByteClass.pathBytes.contains(byte)
+                    #expect(VectorScan.anyNonPathByte64(base, at: 0, count: buffer.count) == !member, "byte \(byte) lane \(lane)")
+                }
+            }
+        }
+    }
+
     @Test func prefixLengthsForEveryByteInEveryLane() {
         for byte in UInt8.min...UInt8.max {
             for lane in 0..<VectorScan.width {

@@ -136,12 +136,25 @@ struct Scanner {
     @inline(__always)
     func pathRun(of byteClass: ByteClass, from start: Int, _ base: UnsafePointer<UInt8>) throws(ScanFailure) -> Int {
         var index = start
+        var cleanBlocks = 0
         while index &+ 2 &* VectorScan.width <= count {
             let (first, second) = VectorScan.pathMembers32(base, at: index, count: count)
             if VectorScan.allSet(first, second) {
                 index &+= 2 &* VectorScan.width
+                cleanBlocks &+= 1
+                // After four blocks of nothing but path bytes, 64 at a time: a broker response's
+                // kilobytes of base64url. Only then, so that a broker request, whose '%' clusters
+                // fail most blocks, does not pay for a 64-byte test that fails as well.
+                if cleanBlocks >= 4 {
+                    while index &+ 4 &* VectorScan.width <= count,
+                        !VectorScan.anyNonPathByte64(base, at: index, count: count)
+                    {
+                        index &+= 4 &* VectorScan.width
+                    }
+                }
                 continue
             }
+            cleanBlocks = 0
             // Broker requests carry a '%' every few bytes, in clusters such as "%3A%2F%2F": the
             // same 32 bytes again, with percent-encoded triplets (and '~') counted, and on from
             // the first byte that is none of them. (The 16 bytes from the first '%' instead:
