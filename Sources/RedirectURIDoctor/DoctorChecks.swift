@@ -264,7 +264,20 @@ struct DoctorChecks {
                 schemeNotRegistered(scheme, why: why, urlTypes: urlTypes, expanded: expanded, pending: pending, redirect: redirect)
             }
         } else if info != nil {
-            skip("url-scheme-registered", redirectIssue, needed: skipped.last { $0.check == "redirect-uri" }?.needed ?? true)
+            let redirectNeeded = skipped.last { $0.check == "redirect-uri" }?.needed ?? true
+            if !redirectNeeded, urlTypes.schemes.isEmpty, !urlTypes.unreadable {
+                // The redirect URI lives in the app's code, and the app registers no scheme at all:
+                // a custom-scheme redirect cannot come back, and nothing here could check it. Not a
+                // pass (CI must not go green on that), and no error either: a claimed https
+                // redirect needs no scheme.
+                skip(
+                    "url-scheme-registered",
+                    redirectIssue + ", and the Info.plist registers no URL scheme in CFBundleURLTypes: a custom-scheme "
+                        + "redirect URI cannot come back to this app (pass --redirect-uri to check the one your code uses)",
+                    needed: true)
+            } else {
+                skip("url-scheme-registered", redirectIssue, needed: redirectNeeded)
+            }
         }
 
         // The bundle ID a broker redirect URI carries (other SDKs put other things in that place:
@@ -870,7 +883,9 @@ struct DoctorChecks {
                 DoctorFinding(
                     .keychainGroupMissing,
                     "\(sdk.displayName) keeps its cache in the keychain group '\(group)', but "
-                        + (projectDescription != nil ? "\(item.label) has no CODE_SIGN_ENTITLEMENTS" : "no entitlements were given"),
+                        + (projectDescription != nil
+                            ? "\(item.label) \(item.configurations.count > 1 ? "have" : "has") no CODE_SIGN_ENTITLEMENTS"
+                            : "no entitlements were given"),
                     fix: projectDescription == nil
                         ? "pass the app's .entitlements file with --entitlements"
                         : "add the Keychain Sharing capability with '\(group)' (it sets CODE_SIGN_ENTITLEMENTS)"))

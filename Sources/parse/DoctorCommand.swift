@@ -21,7 +21,8 @@ struct Doctor: ParsableCommand {
             The SDK (MSAL, ADAL, AppAuth, Google Sign-In, Auth0, Okta) is detected from \
             Package.resolved, Podfile.lock, Cartfile.resolved and the SDKs' configuration \
             (GIDClientID, IntuneMAMSettings, Auth0.plist, Okta.plist, GoogleService-Info.plist) \
-            next to the project or the Info.plist; --sdk names it. With none found, MSAL is assumed.
+            next to the project or the Info.plist; --sdk names it (generic: only the checks every \
+            SDK shares). With none found, MSAL is assumed.
 
             Without a project, --build-setting and --bundle-id give the values; a variable with no \
             value stays unexpanded, is reported once, and the checks that need it are listed as \

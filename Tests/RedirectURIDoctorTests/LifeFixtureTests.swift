@@ -52,9 +52,9 @@ struct LifeFixtureTests {
         Row("IntuneConfigurator/Field.xcodeproj", sdk: .msal, redirectURI: "msauth.com.fabrikam.field://auth",
             codes: ["url-scheme-invalid", "url-scheme-invalid"],
             says: ["replace it with 'msauth.com.fabrikam.field'", "replace it with 'msauth.com.fabrikam.field-intunemam'", "IntuneMAMSettings.ADALRedirectUri"]),
-        // The project names no SDK (no package, pod or configuration file): MSAL is assumed.
-        Row("TopLevelSchemes/Extensions.xcodeproj", sdk: .msal, sdkSource: "assumed", redirectURI: "msauth.com.contoso.extensions://auth",
-            codes: ["url-schemes-outside-url-types"], says: ["'msauth.com.contoso.extensions') is at the top level"]),
+        // MSAL from Swift Package Manager: the project's Package.resolved names it.
+        Row("TopLevelSchemes/Extensions.xcodeproj", sdk: .msal, redirectURI: "msauth.com.contoso.extensions://auth",
+            codes: ["url-schemes-outside-url-types"], says: ["'msauth.com.contoso.extensions') is at the top level", "Package.resolved"]),
         Row("GoogleSchemeMissing/Photos.xcodeproj", sdk: .googleSignIn, redirectURI: google + ":/oauth2callback",
             codes: ["url-scheme-not-registered"], says: ["'\(google)' is in no CFBundleURLTypes"]),
         Row("GoogleClientIDAsScheme/Photos.xcodeproj", sdk: .googleSignIn, redirectURI: google + ":/oauth2callback",
@@ -126,6 +126,22 @@ struct LifeFixtureTests {
         let report = AppConfigurationDoctor.report(infoPlist: data)
         #expect(report.skipped.filter(\.needed).map(\.check) == ["url-scheme-registered", "query-schemes"])
         #expect(report.isIncomplete)
+    }
+
+    /// AppAuth's redirect URI is in the app's code. With only `--project`, an app that registers
+    /// no URL scheme at all is not a pass: the check that could not run is needed, and says why.
+    /// An app that registers its scheme is checked as far as it can be, and passes.
+    @Test func appAuthWithTheProjectAlone() throws {
+        let missing = try AppConfigurationDoctor.report(project: Self.life.appendingPathComponent("AppAuthMissing/Demo.xcodeproj"))
+        #expect(missing.context.sdk == SDKFlavour.appAuth.rawValue)
+        #expect(missing.findings.allSatisfy { $0.severity == .info })
+        let needed = missing.skipped.filter(\.needed)
+        #expect(needed.map(\.check) == ["url-scheme-registered"])
+        #expect(needed.first?.reason.contains("registers no URL scheme") == true)
+        #expect(missing.failed)
+        let good = try AppConfigurationDoctor.report(project: Self.life.appendingPathComponent("AppAuthGood/Demo.xcodeproj"))
+        #expect(good.skipped.allSatisfy { !$0.needed })
+        #expect(!good.failed)
     }
 
     /// Each configuration's entitlements are checked, and only the named one when one is named.
