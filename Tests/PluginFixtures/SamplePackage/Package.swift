@@ -1,8 +1,10 @@
 // swift-tools-version: 6.0
 // A package that uses the doctor's plugins the way an app's package would: the command plugin
 // (`swift package redirect-doctor`) on every target with an Info.plist, and the build tool plugin
-// on SampleApp, whose configuration passes. MisconfiguredApp has the mistakes the doctor names;
-// .ci/run checks both. It depends on the repository's package by path.
+// on both targets: SampleApp, whose configuration passes, and MisconfiguredApp, which has the
+// mistakes the doctor names, so that its build fails (`swift build --product SampleApp` builds the
+// passing one alone).
+// scripts/check-plugins checks both. It depends on the repository's package by path.
 import PackageDescription
 
 let package = Package(
@@ -12,6 +14,8 @@ let package = Package(
         .executableTarget(
             name: "SampleApp", exclude: ["Info.plist", "SampleApp.entitlements"],
             plugins: [.plugin(name: "RedirectDoctorBuildTool", package: "swift-redirect-uri")]),
-        .executableTarget(name: "MisconfiguredApp", exclude: ["Info.plist"]),
+        .executableTarget(
+            name: "MisconfiguredApp", exclude: ["Info.plist"],
+            plugins: [.plugin(name: "RedirectDoctorBuildTool", package: "swift-redirect-uri")]),
     ]
 )
