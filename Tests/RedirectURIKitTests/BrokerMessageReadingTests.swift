@@ -22,6 +22,32 @@ struct BrokerMessageReadingTests {
         ("msauth.com.app://auth", .none),
     ]
 
+    /// A well-formed response takes the one-pass read (its syntax checked with its pieces); what
+    /// that pass cannot vouch for is left to the ordinary parse, whose error it then is.
+    @Test func aWellFormedResponseIsReadInOnePass() throws {
+        let ciphertext = String(repeating: "eyJh-_0z", count: 400)
+        let good = "msauth.com.app://auth/broker?msg_protocol_ver=3&response=\(ciphertext)&hash=\(Self.hash)"
+        let message = try #require(BrokerMessage.readingResponse(good))
+        #expect(message.url.ranges == (try URIReference(parsing: good, as: .uri)).ranges)
+        #expect(message.recognition == .response && message.known.responseIsBase64URL)
+        // Each is something only the parser may judge: it reports where and why.
+        let others = [
+            good + "#f",  // a fragment
+            good.replacingOccurrences(of: "eyJh-_0z", with: "eyJh-_0 "),  // a space in the ciphertext
+            good.replacingOccurrences(of: "msg_protocol_ver=3", with: "msg_protocol_ver=%3"),  // a broken triplet
+            good.replacingOccurrences(of: "hash=", with: "hash=[") ,  // a byte no query holds
+            "msauth.com.app://auth",  // no query
+            "://auth?response=abcd",  // no scheme
+            "x://a#b?response=abcd",  // the '?' is in the fragment
+        ]
+        for text in others {
+            #expect(BrokerMessage.readingResponse(text) == nil, "\(text.prefix(60))")
+        }
+        // A ciphertext with a query byte outside base64url is still read in one pass, as not base64url.
+        let dotted = try #require(BrokerMessage.readingResponse(good.replacingOccurrences(of: "eyJh-_0z", with: "eyJh-.0z")))
+        #expect(!dotted.known.responseIsBase64URL)
+    }
+
     @Test(arguments: recognitions)
     func recognition(text: String, expected: BrokerMessage.Recognition) throws {
         #expect(BrokerMessage(try URIReference(parsing: text, as: .uri)).recognition == expected)

@@ -19,6 +19,8 @@
 //   `single` (the in-place candidate lookup) returns exactly the piece with that decoded name, or
 //   reports the duplicate; `URIReference.queryParameter` agrees with it on those names and on
 //   near misses, and its value decoded in place is its raw value decoded;
+// - `BrokerResponse(parsing:)`, which reads a well-formed response in one pass over its query,
+//   agrees with parsing the URL and then reading it: the same response, or the same error;
 // - a success response is accepted exactly when its `response` value is non-empty unpadded
 //   base64url (checked against a reference, for values of every length, which exercises the
 //   vectorised base64url scan).
@@ -169,6 +171,7 @@ enum BrokerProperty {
     /// Response parse → build → parse.
     static func checkResponseRoundTrip(_ text: String, request: BrokerRequest?) throws(PropertyFailure) {
         let parsed = Result(catching: { () throws(BrokerMessageError) in try BrokerResponse(parsing: text) })
+        try checkOnePassAgreesWithParseThenRead(text, parsed)
         if case .failure(let error) = parsed { _ = error.description }
         guard case .success(let response) = parsed else { return }
         let rebuilt = BrokerResponse.url(redirectURI: String(response.redirectURI), parameters: response.parameters)
@@ -183,6 +186,34 @@ enum BrokerProperty {
             throw failure("rebuilt response \(rebuilt) does not parse: \(error)")
         }
         if let request { _ = response.comesBack(to: request) }
+    }
+
+    /// `BrokerResponse(parsing:)` reads a well-formed response in one pass over its query, the
+    /// URL's syntax and the message together, and parses anything else first: both ways must
+    /// give the same response, or the same error, as parsing the URL and then reading it.
+    static func checkOnePassAgreesWithParseThenRead(
+        _ text: String, _ onePass: Result<BrokerResponse, BrokerMessageError>
+    ) throws(PropertyFailure) {
+        let parseThenRead = Result(catching: { () throws(BrokerMessageError) in
+            switch Result(catching: { () throws(URIParseError) in try URIReference(parsing: text, as: .uri) }) {
+            case .success(let reference):
+                return try BrokerResponse(BrokerMessage(reference))
+            case .failure(let error):
+                throw BrokerMessageError(.invalidURI, offset: error.offset, underlying: .parse(error))
+            }
+        })
+        switch (onePass, parseThenRead) {
+        case (.success(let fast), .success(let plain)):
+            try require(fast.url == plain.url, "one-pass response URL \(fast.url.ranges) vs \(plain.url.ranges)")
+            try require(fast == plain && fast.kind == plain.kind && fast.protocolVersion == plain.protocolVersion, "one-pass response differs")
+            let fastFields: [Substring?] = [fast.response, fast.hash, fast.brokerNonce, fast.errorCode]
+            let plainFields: [Substring?] = [plain.response, plain.hash, plain.brokerNonce, plain.errorCode]
+            try require(fastFields == plainFields, "one-pass response fields differ")
+        case (.failure(let fast), .failure(let plain)):
+            try require(fast == plain, "one-pass error \(fast) vs \(plain)")
+        default:
+            throw failure("one pass \(onePass) vs parse then read \(parseThenRead)")
+        }
     }
 
     /// `QueryParameters` splits like a plain reference: pieces between `&`, empty ones skipped, the

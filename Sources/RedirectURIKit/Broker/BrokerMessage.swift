@@ -148,7 +148,6 @@ public struct BrokerMessage: Sendable {
 
     /// Reads a parsed URL as a broker message.
     public init(_ url: URIReference) {
-        self.url = url
         var reading = Reading()
         var endpoint: BrokerEndpoint?
         var protocolVersion: Int?
@@ -156,11 +155,21 @@ public struct BrokerMessage: Sendable {
         url.withBytes { text in
             endpoint = BrokerEndpoint(bytes: text, url.ranges)
             guard let query = url.ranges.query else { return }
-            Self.read(UnsafeBufferPointer(rebasing: text[query]), at: query.lowerBound, into: &reading)
-            if let piece = reading.known.msgProtocolVer {
-                protocolVersion = BrokerValueSyntax.protocolVersion(UnsafeBufferPointer(rebasing: text[piece.valueOrEmpty]))
-            }
+            _ = Self.read(UnsafeBufferPointer(rebasing: text[query]), at: query.lowerBound, into: &reading, validating: false)
+            protocolVersion = Self.readProtocolVersion(reading, in: text)
         }
+        self.init(url, reading, endpoint: endpoint, protocolVersion: protocolVersion)
+    }
+
+    /// `msg_protocol_ver` of a reading, when valid.
+    @inline(__always)
+    static func readProtocolVersion(_ reading: Reading, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        reading.known.msgProtocolVer.flatMap { BrokerValueSyntax.protocolVersion(UnsafeBufferPointer(rebasing: text[$0.valueOrEmpty])) }
+    }
+
+    /// A message from what one pass over its URL's query found.
+    init(_ url: URIReference, _ reading: Reading, endpoint: BrokerEndpoint?, protocolVersion: Int?) {
+        self.url = url
         self.protocolVersion = protocolVersion
         fields = reading.fields
         repeatedFields = reading.repeatedFields
@@ -194,11 +203,17 @@ public struct BrokerMessage: Sendable {
         rare = ambiguity == nil && nestedRedirect == nil ? nil : Rare(ambiguity: ambiguity, nestedRedirect: nestedRedirect)
     }
 
-    /// Reads the pieces of `query` (the URL's bytes from `queryStart`) in one pass.
-    static func read(_ query: UnsafeBufferPointer<UInt8>, at queryStart: Int, into reading: inout Reading) {
+    /// Reads the pieces of `query` (the URL's bytes from `queryStart`) in one pass. With
+    /// `validating`, the bytes are not known to be a query yet, and the pass checks them as it
+    /// reads them: `false` when one is not (the caller parses the URL the ordinary way, which
+    /// says where and why); without, the result is always `true`.
+    static func read(
+        _ query: UnsafeBufferPointer<UInt8>, at queryStart: Int, into reading: inout Reading, validating: Bool
+    ) -> Bool {
         var start = 0
         while start < query.count {
             let (nameEnd, nameHasEscapes) = RawPiece.nameEnd(from: start, in: query)
+            if validating, !Self.isQuery(query, start..<nameEnd) { return false }
             let hasValue = nameEnd < query.count && query[nameEnd] == ASCII.equalsSign
             guard hasValue || nameEnd > start else {
                 start = nameEnd &+ 1  // an empty piece ("&&")
@@ -225,10 +240,17 @@ public struct BrokerMessage: Sendable {
             if hasValue {
                 if name.field == .response {
                     // The ciphertext, kilobytes long, is read once: its end and its alphabet
-                    // together (see Base64.base64URLValue(inQuery:from:)).
-                    (valueEnd, valueIsBase64URL) = Base64.base64URLValue(inQuery: query, from: nameEnd &+ 1)
+                    // together (see Base64.base64URLValue(inQuery:from:)), and when validating,
+                    // its syntax with them (base64url bytes are query bytes).
+                    if validating {
+                        guard let value = Base64.base64URLValue(inUnvalidatedQuery: query, from: nameEnd &+ 1) else { return false }
+                        (valueEnd, valueIsBase64URL) = value
+                    } else {
+                        (valueEnd, valueIsBase64URL) = Base64.base64URLValue(inQuery: query, from: nameEnd &+ 1)
+                    }
                 } else {
                     valueEnd = VectorScan.firstIndex(of: ASCII.ampersand, in: query, from: nameEnd &+ 1, to: query.count)
+                    if validating, !Self.isQuery(query, (nameEnd &+ 1)..<valueEnd) { return false }
                 }
                 // Every value must decode, so that the decoded parameters describe the whole
                 // message; base64url, and any value without `%` or `+`, decodes to itself.
@@ -264,6 +286,7 @@ public struct BrokerMessage: Sendable {
             reading.rule.add(name, at: piece.nameStart)
             start = (valueEnd < 0 ? nameEnd : valueEnd) &+ 1
         }
+        return true
     }
 
     /// Whether `bytes[range]` holds a `%` or a `+`, the only bytes form decoding changes.

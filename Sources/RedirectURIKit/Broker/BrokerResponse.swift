@@ -65,6 +65,12 @@ public struct BrokerResponse: Sendable {
     ///
     /// - Throws: ``BrokerMessageError`` naming the first parameter at fault.
     public init(parsing text: String) throws(BrokerMessageError) {
+        // A well-formed response is read in one pass over its query (the parse and the message
+        // together); anything else is parsed as usual, so that its error is the parser's.
+        if let message = BrokerMessage.readingResponse(text) {
+            try self.init(message)
+            return
+        }
         let reference: URIReference
         do {
             reference = try URIReference(parsing: text, as: .uri)

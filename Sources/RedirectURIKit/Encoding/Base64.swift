@@ -166,6 +166,57 @@ extension Base64 {
         return (query.count, true)
     }
 
+    /// The lanes (all bits set) of `bytes` that are not base64url, for any bytes: not a letter
+    /// (tested once with the case bit folded), not a digit, not `-` and not `_`. Each test is a
+    /// lane outside its range, as in ``base64URLOutsiders(amongQueryBytes:)``.
+    @inline(__always)
+    static func base64URLOutsiders(amongAnyBytes bytes: VectorScan.Block) -> VectorScan.Block {
+        let lanes = unsafeBitCast(bytes, to: SIMD16<Int8>.self)
+        let dashOrUnderscore = (lanes .== SIMD16<Int8>(repeating: 0x2D)) .| (lanes .== SIMD16<Int8>(repeating: 0x5F))
+        return VectorScan.outOfRange(bytes | VectorScan.Block(repeating: 0x20), 0x61, 0x7A)
+            & VectorScan.outOfRange(bytes, 0x30, 0x39) & ~VectorScan.selected(dashOrUnderscore)
+    }
+
+    /// ``base64URLValue(inQuery:from:)`` for bytes not known to be a query yet: the value's end
+    /// and whether it is all base64url, or `nil` when the value holds a byte no query may hold
+    /// (or a `%` not followed by two hex digits). Base64url bytes are query bytes, so the
+    /// ciphertext's alphabet test checks its syntax too: a broker response is read once.
+    static func base64URLValue(inUnvalidatedQuery query: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, isBase64URL: Bool)? {
+        var index = start
+        if let base = query.baseAddress {
+            // 64 bytes a branch while they are all base64url (the test of any bytes takes a
+            // range more than among query bytes, so a branch per 128 bytes keeps more lanes
+            // alive than SSE2 has registers for).
+            while index &+ 4 &* VectorScan.width <= query.count {
+                let raw = UnsafeRawPointer(base + index)
+                let outsiders =
+                    (base64URLOutsiders(amongAnyBytes: raw.loadUnaligned(as: VectorScan.Block.self))
+                        | base64URLOutsiders(amongAnyBytes: (raw + VectorScan.width).loadUnaligned(as: VectorScan.Block.self)))
+                    | (base64URLOutsiders(amongAnyBytes: (raw + 2 &* VectorScan.width).loadUnaligned(as: VectorScan.Block.self))
+                        | base64URLOutsiders(amongAnyBytes: (raw + 3 &* VectorScan.width).loadUnaligned(as: VectorScan.Block.self)))
+                guard !VectorScan.anySet(outsiders) else { break }
+                index &+= 4 &* VectorScan.width
+            }
+            while index &+ VectorScan.width <= query.count {
+                let outsiders = base64URLOutsiders(amongAnyBytes: UnsafeRawPointer(base + index).loadUnaligned(as: VectorScan.Block.self))
+                let members = VectorScan.leadingMembers(outside: outsiders)
+                index &+= members
+                if members < VectorScan.width { return validatedStop(at: index, in: query) }
+            }
+        }
+        while index < query.count, value(query[index], urlSafe: true) != nil { index &+= 1 }
+        return validatedStop(at: index, in: query)
+    }
+
+    /// The end of a value whose first byte outside base64url is at `index` (or that ends there),
+    /// the rest of it checked as query bytes; `nil` when it holds a byte no query may hold.
+    @inline(__always)
+    private static func validatedStop(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (end: Int, isBase64URL: Bool)? {
+        if index == bytes.count || bytes[index] == ASCII.ampersand { return (index, true) }
+        let end = VectorScan.firstIndex(of: ASCII.ampersand, in: bytes, from: index, to: bytes.count)
+        return BrokerMessage.isQuery(bytes, index..<end) ? (end, false) : nil
+    }
+
     /// The end of a value whose first byte outside base64url is at `index`.
     @inline(__always)
     private static func stop(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (end: Int, isBase64URL: Bool) {
