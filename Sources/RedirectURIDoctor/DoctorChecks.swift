@@ -308,10 +308,13 @@ struct DoctorChecks {
         }
 
         // Entitlements: the keychain group the SDK shares its cache through.
-        let group = keychainGroup ?? sdk.defaultKeychainGroup
+        // Intune's settings may move MSAL's cache to another group (ADALCacheKeychainGroupOverride,
+        // Intune App SDK guide, stage 3): that group is the one the entitlements need.
+        let intuneGroup = sdk.isMicrosoft ? ((info?["IntuneMAMSettings"] as? [String: Any])?["ADALCacheKeychainGroupOverride"] as? String) : nil
+        let group = keychainGroup ?? intuneGroup.flatMap { $0.isEmpty ? nil : $0 } ?? sdk.defaultKeychainGroup
         for item in entitlements {
             if let group {
-                keychainCheck(item, group: group, named: keychainGroup != nil)
+                keychainCheck(item, group: group, named: keychainGroup != nil || intuneGroup != nil)
             } else if case .data(let data) = item.source, AppConfigurationDoctor.dictionary(data) == nil {
                 findings.append(
                     DoctorFinding(

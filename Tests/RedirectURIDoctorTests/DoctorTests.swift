@@ -184,6 +184,24 @@ struct UnexpandedPlistTests {
         }
     }
 
+    /// Intune's ADALCacheKeychainGroupOverride moves MSAL's cache: the entitlements need that
+    /// group, and `com.microsoft.adalcache` alone is then missing it.
+    @Test func intunesKeychainOverrideIsTheGroupChecked() throws {
+        var info = try #require(
+            try PropertyListSerialization.propertyList(from: DoctorTests.data("msal-good.plist"), format: nil) as? [String: Any])
+        info["IntuneMAMSettings"] = ["ADALCacheKeychainGroupOverride": "com.contoso.intunecache"]
+        let plist = try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
+        func report(_ groups: [String]) throws -> DoctorReport {
+            let entitlements = try PropertyListSerialization.data(fromPropertyList: ["keychain-access-groups": groups], format: .xml, options: 0)
+            return AppConfigurationDoctor.report(infoPlist: plist, entitlements: entitlements, sdk: .msal)
+        }
+        let overridden = try report(["$(AppIdentifierPrefix)com.contoso.intunecache"])
+        #expect(!overridden.findings.contains { $0.code == .keychainGroupMissing })
+        let defaultOnly = try report(["$(AppIdentifierPrefix)com.microsoft.adalcache"])
+        let missing = defaultOnly.findings.filter { $0.code == .keychainGroupMissing }
+        #expect(missing.count == 1 && missing.first?.message.contains("com.contoso.intunecache") == true)
+    }
+
     @Test func expansionProblemsAreFindings() throws {
         let info = try PropertyListSerialization.data(fromPropertyList: [
             "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER",
