@@ -28,6 +28,13 @@ let package = Package(
             name: "measure-ops",
             dependencies: ["BenchmarkCorpus", "BenchmarkPeers", .product(name: "RedirectURIKit", package: "swift-redirect-uri")]
         ),
+        // The hot operations in plain loops over the same corpus, calling the public API with no
+        // harness between: checks that measure-ops' figures are what a loop of one's own gets
+        // (scripts/plain-loop.sh).
+        .executableTarget(
+            name: "plain-loop",
+            dependencies: ["BenchmarkPeers", .product(name: "RedirectURIKit", package: "swift-redirect-uri")]
+        ),
         // Discovered by `swift package benchmark` because it lives under Benchmarks/.
         .executableTarget(
             name: "RedirectURIBenchmarks",
