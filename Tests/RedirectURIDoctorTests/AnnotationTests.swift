@@ -73,7 +73,7 @@ struct AnnotationTests {
             "Plists/intune-redirect-scheme-url.plist",
             [
                 "Plists/intune-redirect-scheme-url.plist:20:3: error: IntuneMAMSettings.ADALRedirectScheme is 'https://printixapp', which is not a URL scheme: Intune builds the redirect URI as <ADALRedirectScheme>://<bundle ID>; fix: set ADALRedirectScheme to msauth.net.printix.printixapp, registered in CFBundleURLSchemes [sdk-configuration-invalid]",
-                "Plists/intune-redirect-scheme-url.plist:12:5: error: the URL scheme 'https://printixapp' (CFBundleURLTypes[0].CFBundleURLSchemes[0]) is a whole URL, not a scheme; iOS never opens the app with it; fix: write only the scheme: a letter, then letters, digits, '+', '-' or '.' [url-scheme-invalid]",
+                "Plists/intune-redirect-scheme-url.plist:12:5: error: the URL scheme 'https://printixapp' (CFBundleURLTypes[0].CFBundleURLSchemes[0]) is a whole URL, not a scheme; iOS never opens the app with it; fix: replace it with 'msauth.net.printix.printixapp' [url-scheme-invalid]",
             ]),
         .plist(
             "Plists/msal-duplicate-scheme.plist",

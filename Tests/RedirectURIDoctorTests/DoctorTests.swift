@@ -1,4 +1,5 @@
 import Foundation
+import RedirectURIKit
 import Testing
 @testable import RedirectURIDoctor
 
@@ -92,6 +93,21 @@ struct DoctorTests {
                                      "unexpanded-variable", "redirect-uri-unparsable", "keychain-group-missing", "plist-unreadable",
                                      "not-broker-capable"]
         #expect(required.isSubset(of: seen))
+    }
+
+    /// An Info.plist that cannot be read is one finding, and the one reason of every check it
+    /// stops: no check says something that only follows from it ("there is no redirect URI").
+    @Test(arguments: ["garbage.plist", "truncated.plist", "array-root.plist"])
+    func anUnreadableInfoPlistIsTheReasonOfEveryCheckItStops(name: String) throws {
+        let report = AppConfigurationDoctor.report(
+            infoPlist: try Self.data(name), entitlements: try Self.data("entitlements-adalcache.plist"), sdk: .msal)
+        #expect(report.findings.filter { $0.severity != .info }.map(\.code) == [.plistUnreadable])
+        #expect(report.skipped.map(\.check) == ["bundle-id-matches-redirect", "query-schemes"])
+        for check in report.skipped { #expect(check.reason == "the Info.plist could not be read", "\(check.check)") }
+        let project = try AppConfigurationDoctor.report(
+            project: LifeFixtureTests.life.appendingPathComponent("ContosoMailGood/ContosoMail.xcodeproj"), infoPlist: try Self.data(name))
+        #expect(!project.skipped.isEmpty)
+        for check in project.skipped { #expect(check.reason == "the Info.plist could not be read", "\(check.check)") }
     }
 
     @Test func derivedRedirectIsReportedAsInfo() throws {
@@ -243,6 +259,56 @@ struct ClientIDRedirectTests {
         let report = AppConfigurationDoctor.report(infoPlist: info, sdk: .msal)
         #expect(report.context.redirectURI == "msauth.com.contoso.MailApp://auth")
         #expect(report.findings.filter { $0.severity != .info }.map(\.code) == [.urlSchemeNotRegistered])
+    }
+
+    static let clientID = "6731de76-14a6-49ae-97bc-6eba6914391e"
+
+    struct ClientIDRow: Sendable, CustomTestStringConvertible {
+        var schemes: [String]
+        var redirect: String?
+        var codes: [FindingCode]
+        /// Text the finding about the client ID must carry, in its message or its fix.
+        var says: [String]
+        var testDescription: String { "\(schemes) \(redirect ?? "")" }
+    }
+
+    static let upper = clientID.uppercased()
+
+    static let clientIDRows: [ClientIDRow] = [
+        ClientIDRow(schemes: [clientID], codes: [.urlSchemeInvalid],
+                    says: ["is a client ID", "replace it with 'msauth.com.contoso.MailApp'", "or with 'msal\(clientID)'"]),
+        ClientIDRow(schemes: ["{\(upper)}"], codes: [.urlSchemeInvalid],
+                    says: ["is a client ID", "replace it with 'msauth.com.contoso.MailApp'", "or with 'msal\(upper)'"]),
+        ClientIDRow(schemes: ["msal{\(clientID)}"], codes: [.urlSchemeInvalid],
+                    says: ["replace it with 'msauth.com.contoso.MailApp'", "or with 'msal\(clientID)'"]),
+        ClientIDRow(schemes: ["msal\(clientID)://auth"], codes: [.urlSchemeInvalid],
+                    says: ["is a whole URL", "replace it with 'msauth.com.contoso.MailApp'", "or with 'msal\(clientID)'"]),
+        // The broker's scheme is registered already: the client ID is only in the way.
+        ClientIDRow(schemes: [clientID, "msauth.com.contoso.MailApp"], codes: [.urlSchemeInvalid],
+                    says: ["is a client ID", "remove it: 'msauth.com.contoso.MailApp' is registered"]),
+        // The client-ID redirect URI given: its scheme is the one meant.
+        ClientIDRow(schemes: [clientID], redirect: "msal\(clientID)://auth", codes: [.notBrokerCapable, .urlSchemeInvalid],
+                    says: ["is a client ID", "replace it with 'msal\(clientID)'"]),
+        // A client ID that starts with a letter is a valid scheme, but not MSAL's: the missing
+        // scheme's finding names it.
+        ClientIDRow(schemes: ["c731de76-14a6-49ae-97bc-6eba6914391e"], codes: [.urlSchemeNotRegistered],
+                    says: ["is a client ID", "replace the client ID 'c731de76-14a6-49ae-97bc-6eba6914391e' with 'msauth.com.contoso.MailApp'"]),
+    ]
+
+    /// The client ID typed where MSAL's scheme belongs: one finding that names it as the client ID
+    /// and the scheme meant (`msauth.<bundle ID>`, which the broker can use, or `msal<client ID>`),
+    /// and no `url-scheme-not-registered` for that scheme on top of it.
+    @Test(arguments: clientIDRows)
+    func aClientIDWhereTheSchemeBelongsIsNamed(row: ClientIDRow) throws {
+        let info = try PropertyListSerialization.data(fromPropertyList: [
+            "CFBundleIdentifier": "com.contoso.MailApp",
+            "CFBundleURLTypes": [["CFBundleURLSchemes": row.schemes]],
+            "LSApplicationQueriesSchemes": ["msauthv2", "msauthv3"],
+        ], format: .xml, options: 0)
+        let report = AppConfigurationDoctor.report(infoPlist: info, redirectURI: row.redirect, sdk: .msal)
+        #expect(report.findings.filter { $0.severity != .info }.map(\.code) == row.codes)
+        let finding = try #require(report.findings.last { $0.severity == .error })
+        for phrase in row.says { #expect("\(finding.message) \(finding.fix)".contains(phrase), "\(phrase)") }
     }
 
     @Test func aPendingSchemeKeepsTheBrokerRedirect() throws {

@@ -155,3 +155,5 @@ plist("Plists/msal-adal-schemes-only.plist", {"CFBundleIdentifier": "com.myapp.m
       "LSApplicationQueriesSchemes": ["msauth", "msauthv3"]})
 plist("Plists/msal-duplicate-scheme.plist", {"CFBundleIdentifier": "com.contoso.mail", "CFBundleURLTypes": [{"CFBundleURLSchemes": ["msauth.com.contoso.mail"]}, {"CFBundleURLSchemes": ["msauth.com.contoso.mail"]}],
       "LSApplicationQueriesSchemes": ["msauthv2", "msauthv3"]})
+plist("Plists/msal-client-id-as-scheme.plist", {"CFBundleIdentifier": "com.contoso.notes", "CFBundleURLTypes": [{"CFBundleURLSchemes": ["6731de76-14a6-49ae-97bc-6eba6914391e"]}],
+      "LSApplicationQueriesSchemes": ["msauthv2", "msauthv3"]})

@@ -1,0 +1,70 @@
+import Foundation
+import RedirectURIKit
+
+/// How the checks report: the report itself, where each finding points, the checks skipped and
+/// the findings several checks make alike.
+extension DoctorChecks {
+    var report: DoctorReport {
+        DoctorReport(context: context, findings: findings.map(located), skipped: skipped)
+    }
+
+    /// The finding with its file and key: where the check said, else where its code points.
+    private func located(_ finding: DoctorFinding) -> DoctorFinding {
+        var finding = finding
+        var location = finding.location ?? Self.defaultLocation(finding.code)
+        if location.path == nil {
+            switch location.artifact {
+            case .infoPlist: location.path = infoPlistPath
+            case .project: location.path = projectPath
+            case .entitlements: break
+            }
+        }
+        finding.location = location
+        return finding
+    }
+
+    /// Where a code's findings are when the check did not say: the file its key is in, the key
+    /// a finding about the whole of it points at.
+    static func defaultLocation(_ code: FindingCode) -> DoctorLocation {
+        switch code {
+        case .infoPlistMissing, .infoPlistKeyIgnored, .xcconfigUnreadable, .projectTarget, .buildSettingUnused, .buildSettingConditional:
+            return DoctorLocation(.project)
+        case .keychainGroupMissing, .keychainGroupUnprefixed: return DoctorLocation(.entitlements, keyPath: "keychain-access-groups")
+        case .associatedDomainMissing: return DoctorLocation(.entitlements, keyPath: "com.apple.developer.associated-domains")
+        case .bundleIDMissing, .bundleIDInvalid, .bundleIDMismatch, .notBrokerCapable:
+            return DoctorLocation(.infoPlist, keyPath: "CFBundleIdentifier")
+        case .urlSchemeNotRegistered: return DoctorLocation(.infoPlist, keyPath: "CFBundleURLTypes")
+        case .urlSchemesOutsideURLTypes: return DoctorLocation(.infoPlist, keyPath: "CFBundleURLSchemes")
+        case .querySchemeMissing: return DoctorLocation(.infoPlist, keyPath: "LSApplicationQueriesSchemes")
+        case .sdkConfigurationInvalid: return DoctorLocation(.infoPlist, keyPath: "GIDClientID")
+        default: return DoctorLocation(.infoPlist)
+        }
+    }
+
+    /// Lists a check that did not run, once, with why; a needed one makes the report incomplete.
+    mutating func skip(_ check: String, _ reason: String, needed: Bool = true) {
+        let entry = DoctorSkippedCheck(check, reason: reason, needed: needed)
+        if !skipped.contains(entry) { skipped.append(entry) }
+    }
+
+    /// For a target whose Info.plist Xcode generates: where a key that no build setting can
+    /// produce goes.
+    func generatedOnlyNote(_ key: String) -> String {
+        generatedOnly
+            ? "; the target's Info.plist is generated from build settings, which cannot hold \(key): add an Info.plist file with it and set INFOPLIST_FILE (Xcode merges the file into the generated Info.plist)"
+            : ""
+    }
+
+    static func wrongType(_ key: String, expected: String) -> DoctorFinding {
+        DoctorFinding(.plistWrongType, "\(key) should be \(expected)", fix: "fix the type of \(key) in the plist").at(key)
+    }
+}
+
+extension DoctorFinding {
+    /// The finding at a key of the Info.plist (or, for an entitlements check, of that file).
+    func at(_ keyPath: String) -> DoctorFinding {
+        var finding = self
+        finding.location = DoctorLocation(.infoPlist, keyPath: keyPath)
+        return finding
+    }
+}
