@@ -31,7 +31,9 @@ struct Doctor: ParsableCommand {
             --format xcode prints path:line:column: diagnostics (at the line of the key in an XML \
             plist), github prints GitHub Actions workflow commands, sarif prints a SARIF 2.1.0 log \
             with one rule per finding code; their paths are relative to the current folder, or to \
-            --path-root.
+            --path-root. A needed check that could not run fails the run, so each of them reports \
+            it as an error (code not-checked, at the Info.plist, else the project). --json is \
+            --format json.
 
             Exit status: 0 when no finding is an error and every needed check ran; 1 when any \
             finding is an error or a needed check could not run (a file or value that could not be \
@@ -87,9 +89,9 @@ struct Doctor: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "How to print the findings: text; json ({\"context\", \"findings\", \"skipped\"} on one line); xcode (path:line:column: error: lines for Xcode and editors); github (GitHub Actions annotations); sarif (SARIF 2.1.0 for code scanning).",
+            "How to print the findings: text (the default); json ({\"context\", \"findings\", \"skipped\"} on one line); xcode (path:line:column: error: lines for Xcode and editors); github (GitHub Actions annotations); sarif (SARIF 2.1.0 for code scanning).",
             valueName: "format"))
-    var format: DoctorFormat = .text
+    var format: DoctorFormat?
 
     @Flag(name: .long, help: "The same as --format json.")
     var json = false
@@ -102,6 +104,7 @@ struct Doctor: ParsableCommand {
     var pathRoot: String?
 
     func validate() throws {
+        _ = try DoctorFormat.resolve(format, json: json)
         if project == nil {
             if infoPlist == nil { throw ValidationError("Pass --info-plist <path> or --project <App.xcodeproj>.") }
             if target != nil || configuration != nil { throw ValidationError("--target and --configuration need --project.") }
@@ -144,7 +147,7 @@ struct Doctor: ParsableCommand {
         let annotations = DoctorAnnotations(
             infoPlistPath: infoPlist.map(Self.absolute), entitlementsPath: entitlements.map(Self.absolute),
             root: Self.absolute(pathRoot ?? FileManager.default.currentDirectoryPath))
-        switch json ? .json : format {
+        switch try DoctorFormat.resolve(format, json: json) {
         case .json:
             // One line, whatever the files hold: controls and U+2028/U+2029 escaped, as `parse --json`.
             print(try JSONLine.encode(report))
@@ -214,8 +217,3 @@ struct Doctor: ParsableCommand {
 
 /// `--sdk msal|adal|appauth|google|auth0|okta|generic`.
 extension SDKFlavour: ExpressibleByArgument {}
-
-/// `--format text|json|xcode|github|sarif`.
-enum DoctorFormat: String, CaseIterable, ExpressibleByArgument {
-    case text, json, xcode, github, sarif
-}

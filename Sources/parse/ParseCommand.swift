@@ -11,9 +11,13 @@ struct ParseCommand: ParsableCommand {
         commandName: "parse",
         abstract: "Parse URIs strictly (RFC 3986) and explain them as redirect URIs.",
         discussion: """
-            parse [<uri> ...] [--file <path> ...] [--json] [--registered <uri> ...] [--bundle-id <id>] [--iri]
-            parse route --redirect-uri <uri> [<incoming-url> ...] [--json]
-            parse doctor (--project <App.xcodeproj> [--target <name>] [--configuration <name>] | --info-plist <path>) [--build-setting <name=value> ...] [--bundle-id <id>] [--entitlements <path>] [--redirect-uri <uri>] [--sdk adal|msal] [--keychain-group <name>] [--json]
+            parse [<uri> ...] [--file <path> ...] [--format text|json] [--registered <uri> ...] [--bundle-id <id>] [--iri]
+            parse route --redirect-uri <uri> [<incoming-url> ...] [--format text|json]
+            parse doctor (--project <App.xcodeproj> [--target <name>] [--configuration <name>] | --info-plist <path>) [--build-setting <name=value> ...] [--bundle-id <id>] [--entitlements <path>] [--redirect-uri <uri>] [--sdk <sdk>] [--keychain-group <name>] [--format text|json|xcode|github|sarif] [--path-root <path>]
+
+            --json is the same as --format json, on every command. xcode, github and sarif are \
+            parse doctor's alone: they place each finding at a line of a file, and a URI or an \
+            incoming URL is in no file.
 
             Exit status: 0 when nothing printed is a failure; 1 when any input is invalid, rejected, \
             not absolute, or has a finding of severity error (or, for route, an incoming URL does \
@@ -63,7 +67,7 @@ struct Analyze: ParsableCommand {
             An input is a URI reference: a relative reference ('a', '/cb') is valid RFC 3986, but \
             it is not a redirect URI, so it is reported with the error not-absolute.
 
-            --json prints one object per input per line. Every control character and U+2028, \
+            --format json (or --json) prints one object per input per line. Every control character and U+2028, \
             U+2029 are escaped as \\uXXXX, so no reader splits an object. 'input' echoes at most \
             the first 1,024 bytes; 'inputLength' is the input's length in bytes, and \
             'inputSHA256' its SHA-256 when the echo is cut.
@@ -72,7 +76,7 @@ struct Analyze: ParsableCommand {
             rejection (whatever fails a verified input is the verdict's rule); without, 1 when any \
             input is invalid, not absolute, a broker message with a problem, or has a finding of \
             severity error; otherwise 0. 2 for a usage error (an invalid --registered or \
-            --bundle-id value included) or an unreadable file.
+            --bundle-id value, or a --format parse does not print, included) or an unreadable file.
             """,
         version: ToolkitVersion.current
     )
@@ -83,7 +87,14 @@ struct Analyze: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Read a file's bytes, unmodified, as one input (repeatable).", valueName: "path"))
     var file: [String] = []
 
-    @Flag(name: .long, help: "Print one JSON object per input per line.")
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How to print the reports: text (the default), or json (one object per input per line). xcode, github and sarif are 'parse doctor' formats.",
+            valueName: "format"))
+    var format: ReportFormat?
+
+    @Flag(name: .long, help: "The same as --format json.")
     var json = false
 
     @Option(name: .long, help: ArgumentHelp("A registered redirect URI of the app (repeatable); turns on verification.", valueName: "uri"))
@@ -101,10 +112,13 @@ struct Analyze: ParsableCommand {
     @Flag(name: .long, help: "Convert the Unicode host of an http(s) IRI to ASCII (UTS #46) before strict parsing, and report confusable labels.")
     var iri = false
 
+    static let inputs = "a URI parse reads"
+
     /// A registration that cannot match anything, or a caller bundle ID that no app has, would
     /// turn every verdict into a rejection that names the input instead of the option: a usage
     /// error (status 2) that names the value.
     func validate() throws {
+        _ = try ReportFormat.resolve(format, json: json, inputs: Self.inputs)
         for text in registered {
             do {
                 _ = try RedirectURI(parsing: text)
@@ -138,6 +152,7 @@ struct Analyze: ParsableCommand {
                     registered: registered, callerBundleID: bundleID,
                     options: VerificationOptions(bundleIDComparison: bundleIDCaseInsensitive ? .caseInsensitive : .exact)) : nil,
             convertsIRIHosts: iri)
+        let json = try ReportFormat.resolve(format, json: json, inputs: Self.inputs)
         let renderer = TextRenderer()
         var status = ParseExitStatus.success
         for input in inputs {

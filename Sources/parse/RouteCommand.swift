@@ -22,11 +22,14 @@ struct Route: ParsableCommand {
 
             With no incoming URL, reads one per line from standard input (split on LF only).
 
-            --json prints one object per incoming URL per line: {"belongs", "diagnostics", \
-            "incoming", "outcome", "redirectURI"}.
+            --format json (or --json) prints one object per incoming URL per line: {"belongs", \
+            "diagnostics", "incoming", "outcome", "redirectURI"}. xcode, github and sarif are \
+            'parse doctor' formats: they place a finding at a line of a file, and a URL is in no \
+            file.
 
             Exit status: 0 when every incoming URL belongs; 1 when any does not; 2 for a usage \
-            error (no --redirect-uri, or one that is not an absolute URI).
+            error (no --redirect-uri, or one that is not an absolute URI, or a format route does \
+            not print).
             """
     )
 
@@ -38,10 +41,20 @@ struct Route: ParsableCommand {
     @Argument(help: "Incoming URLs, as the app received them. Pass URLs that start with '-' after '--'.")
     var incoming: [String] = []
 
-    @Flag(name: .long, help: "Print one JSON object per incoming URL per line.")
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How to print the answers: text (the default), or json (one object per incoming URL per line). xcode, github and sarif are 'parse doctor' formats.",
+            valueName: "format"))
+    var format: ReportFormat?
+
+    @Flag(name: .long, help: "The same as --format json.")
     var json = false
 
+    static let inputs = "an incoming URL"
+
     func validate() throws {
+        _ = try ReportFormat.resolve(format, json: json, inputs: Self.inputs)
         do {
             _ = try RedirectURI(parsing: redirectURI)
         } catch {
@@ -51,6 +64,7 @@ struct Route: ParsableCommand {
     }
 
     mutating func run() throws {
+        let json = try ReportFormat.resolve(format, json: json, inputs: Self.inputs)
         let redirect = try RedirectURI(parsing: redirectURI)
         var inputs = incoming.map { Array($0.utf8) }
         if incoming.isEmpty { inputs = Analyze.lines(of: FileHandle.standardInput.readDataToEndOfFile()) }

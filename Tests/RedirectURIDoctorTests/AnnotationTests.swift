@@ -86,8 +86,8 @@ struct AnnotationTests {
             [
                 "Plists/msal-wrong-type-url-types.plist:7:2: error: CFBundleURLTypes should be an array of dictionaries; fix: fix the type of CFBundleURLTypes in the plist [plist-wrong-type]",
                 "Plists/msal-wrong-type-url-types.plist:14:2: error: LSApplicationQueriesSchemes should be an array of strings; fix: fix the type of LSApplicationQueriesSchemes in the plist [plist-wrong-type]",
-                "Plists/msal-wrong-type-url-types.plist:1:1: warning: url-scheme-registered was not checked: 'msauth.com.contoso.mail' is not among the registered schemes that could be read, and CFBundleURLTypes has a value of the wrong type (see plist-wrong-type) [not-checked]",
-                "Plists/msal-wrong-type-url-types.plist:1:1: warning: query-schemes was not checked: LSApplicationQueriesSchemes is not an array (see plist-wrong-type) [not-checked]",
+                "Plists/msal-wrong-type-url-types.plist:1:1: error: url-scheme-registered was not checked: 'msauth.com.contoso.mail' is not among the registered schemes that could be read, and CFBundleURLTypes has a value of the wrong type (see plist-wrong-type) [not-checked]",
+                "Plists/msal-wrong-type-url-types.plist:1:1: error: query-schemes was not checked: LSApplicationQueriesSchemes is not an array (see plist-wrong-type) [not-checked]",
             ]),
         .plist(
             "Plists/msal-adal-schemes-only.plist",

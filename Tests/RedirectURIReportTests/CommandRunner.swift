@@ -29,7 +29,7 @@ struct CommandRunner {
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Outcome {
         let outcome = try runUnchecked(arguments, standardInput: standardInput, in: directory)
-        let json = arguments.prefix { $0 != "--" }.contains("--json")
+        let json = printsJSON(arguments)
         if PrintedOutcome.isAnalysis(arguments) {
             PrintedOutcome.expectStatusAgrees(outcome, json: json, sourceLocation: sourceLocation)
         } else if arguments.first == "route", outcome.status != 2 {
@@ -37,6 +37,13 @@ struct CommandRunner {
                 "route: the status disagrees with what was printed", sourceLocation: sourceLocation)
         }
         return outcome
+    }
+
+    /// Whether `arguments` ask for JSON: `--json`, `--format json` or `--format=json` (before `--`).
+    static func printsJSON(_ arguments: [String]) -> Bool {
+        let options = Array(arguments.prefix { $0 != "--" })
+        return options.contains("--json") || options.contains("--format=json")
+            || zip(options, options.dropFirst()).contains { $0 == ("--format", "json") }
     }
 
     /// Runs `parse` with `arguments`, checking nothing.

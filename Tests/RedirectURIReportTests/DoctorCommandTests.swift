@@ -176,3 +176,78 @@ struct DoctorCommandTests {
         #expect(sarif.standardOutput.contains("\"uri\" : \"IdentitySample/Info.plist\"") || sarif.standardOutput.contains("\"uri\":\"IdentitySample/Info.plist\""))
     }
 }
+
+/// A needed check that could not run fails the run (status 1), so every annotation format
+/// reports it as an error, `not-checked`, at the Info.plist (or, when the Info.plist has no file,
+/// the project): never a warning, never a line with no file.
+@Suite(.serialized)
+struct NotCheckedAnnotationTests {
+    static let fixtures = DoctorCommandTests.projects.deletingLastPathComponent()
+
+    /// (arguments, the file every not-checked line points at, how many), run in the fixtures folder.
+    static let rows: [(arguments: [String], file: String, count: Int)] = [
+        (["--project", "Projects/Legacy/Legacy.xcodeproj"], "Projects/Legacy/Legacy App/Info.plist", 4),
+        (["--info-plist", "Projects/Sample/IdentitySample/Info.plist"], "Projects/Sample/IdentitySample/Info.plist", 4),
+        // No finding names the Info.plist here: the project's context does.
+        (["--project", "Life/AppAuthMissing/Demo.xcodeproj", "--sdk", "appauth"], "Life/AppAuthMissing/App/Info.plist", 1),
+        (["--project", "Life/AppAuthMissing/Demo.xcodeproj"], "Life/AppAuthMissing/App/Info.plist", 1),
+    ]
+
+    static func run(_ arguments: [String], _ format: String) throws -> CommandRunner.Outcome {
+        let outcome = try CommandRunner.run(["doctor"] + arguments + ["--format", format], in: fixtures)
+        #expect(outcome.status == 1, "\(arguments) \(format): a needed check that did not run fails the run")
+        return outcome
+    }
+
+    @Test(arguments: rows.indices)
+    func xcodeAndGithubSayErrorAtTheFile(row: Int) throws {
+        let (arguments, file, count) = Self.rows[row]
+        let xcode = try Self.run(arguments, "xcode").standardOutput.split(separator: "\n").filter { $0.hasSuffix(" [not-checked]") }
+        #expect(xcode.count == count, "\(arguments)")
+        for line in xcode {
+            #expect(line.hasPrefix("\(file):1:1: error: ") && line.contains(" was not checked: "), "\(line)")
+        }
+        let github = try Self.run(arguments, "github").standardOutput.split(separator: "\n").filter { $0.contains("title=parse doctor%3A not-checked::") }
+        #expect(github.count == count, "\(arguments)")
+        for line in github {
+            #expect(line.hasPrefix("::error file=\(file),line=1,col=1,title=parse doctor%3A not-checked::"), "\(line)")
+        }
+    }
+
+    /// SARIF: the invocation's notifications, at level error, with the not-checked descriptor
+    /// (listed in the driver) and the same file; the run did not succeed.
+    @Test(arguments: rows.indices)
+    func sarifNotificationsAreErrorsAtTheFile(row: Int) throws {
+        let (arguments, file, count) = Self.rows[row]
+        let sarif = try Self.run(arguments, "sarif")
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.standardOutput.utf8)) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let invocation = try #require((run["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == false)
+        let notifications = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
+        #expect(notifications.count == count)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let descriptors = try #require(driver["notifications"] as? [[String: Any]])
+        #expect(descriptors.map { $0["id"] as? String } == ["not-checked"])
+        #expect((descriptors.first?["defaultConfiguration"] as? [String: Any])?["level"] as? String == "error")
+        let uri = file.replacingOccurrences(of: " ", with: "%20")
+        for notification in notifications {
+            #expect(notification["level"] as? String == "error")
+            #expect((notification["descriptor"] as? [String: Any])?["id"] as? String == "not-checked")
+            #expect((notification["descriptor"] as? [String: Any])?["index"] as? Int == 0)
+            let location = (notification["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+            let artifact = location?["artifactLocation"] as? [String: Any]
+            #expect(artifact?["uri"] as? String == uri && artifact?["uriBaseId"] as? String == "SRCROOT", "\(String(describing: artifact))")
+        }
+    }
+
+    /// A log with every needed check run lists no notification descriptor (and stays as it was).
+    @Test func aCompleteRunHasNoNotifications() throws {
+        let outcome = try CommandRunner.run(["doctor", "--project", "Projects/Sample/IdentitySample.xcodeproj", "--format", "sarif"], in: Self.fixtures)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["notifications"] == nil)
+        #expect(((run["invocations"] as? [[String: Any]])?.first?["toolExecutionNotifications"] as? [Any])?.isEmpty == true)
+    }
+}

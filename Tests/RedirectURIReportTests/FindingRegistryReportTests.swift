@@ -1,3 +1,4 @@
+import Foundation
 import RedirectURIDoctor
 import RedirectURIIDNA
 import RedirectURIKit
@@ -48,6 +49,64 @@ struct FindingRegistryReportTests {
             #expect(definition?.severity == FindingCode.doctorSeverities[code], "\(code)")
         }
         #expect(!AppConfigurationDoctor.findingDefinitions.isEmpty)
+    }
+
+    /// The one registry with everything `parse` and `parse doctor` print: the doctor's findings and
+    /// the annotation formats' own code, `not-checked` (a needed check that could not run: an
+    /// error, as it fails the run).
+    static func everyDefinition() throws -> FindingRegistry {
+        try FindingRegistry(
+            FindingRegistry.coreDefinitions, IRI.findingDefinitions, InputAnalyzer.findingDefinitions,
+            AppConfigurationDoctor.findingDefinitions, DoctorAnnotations.findingDefinitions)
+    }
+
+    @Test func theAnnotationFormatsCodeJoinsTheRegistry() throws {
+        let registry = try Self.everyDefinition()
+        #expect(registry.definition(of: "not-checked") == DoctorAnnotations.notChecked)
+        #expect(DoctorAnnotations.notChecked.severity == .error)
+        // Not a finding code: the report lists the check under `skipped`, not among findings.
+        #expect(!FindingCode.doctorCodes.map(\.rawValue).contains("not-checked"))
+        #expect(FindingRegistry.core.definition(of: "not-checked") == nil)
+    }
+
+    /// Every `[code]` of the xcode format and every `title=parse doctor: code` of the github
+    /// format, on every fixture the doctor's tests read, is registered, with the severity printed.
+    @Test func everyCodeTheAnnotationFormatsPrintIsRegisteredWithItsSeverity() throws {
+        let registry = try Self.everyDefinition()
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("RedirectURIDoctorTests/Fixtures")
+        let annotations = DoctorAnnotations(root: fixtures.path)
+        var reports: [DoctorReport] = []
+        let files = FileManager.default.enumerator(atPath: fixtures.path)?.compactMap { $0 as? String }.sorted() ?? []
+        for file in files where file.hasSuffix(".xcodeproj") {
+            for sdk in [nil] + SDKFlavour.allCases {
+                if let report = try? AppConfigurationDoctor.report(project: fixtures.appendingPathComponent(file), sdk: sdk) {
+                    reports.append(report)
+                }
+            }
+        }
+        for file in files where file.hasSuffix(".plist") && (file.hasPrefix("Life/Plists/") || !file.contains("/")) {
+            let data = try Data(contentsOf: fixtures.appendingPathComponent(file))
+            reports.append(AppConfigurationDoctor.report(infoPlist: data))
+        }
+        #expect(reports.count > 100)
+        var printed: Set<String> = []
+        for report in reports {
+            for line in annotations.xcode(report).split(separator: "\n") {
+                let code = String(line[(line.lastIndex(of: "[") ?? line.endIndex)...].dropFirst().dropLast())
+                // `path:line:column: error: …`, or `error: …` for a finding with no file.
+                let severity = ["error", "warning"].first { line.hasPrefix("\($0): ") || line.contains(": \($0): ") }
+                #expect(registry.definition(of: code)?.severity.rawValue == severity, "\(line)")
+                printed.insert(code)
+            }
+            for line in annotations.github(report).split(separator: "\n") {
+                let command = line.dropFirst(2).prefix { $0 != " " }
+                guard let title = line.range(of: "title=parse doctor%3A ") else { continue }
+                let code = String(line[title.upperBound...].prefix { $0 != ":" })
+                #expect(registry.definition(of: code)?.severity.rawValue == String(command), "\(line)")
+            }
+        }
+        #expect(printed.contains("not-checked"))
     }
 
     @Test(arguments: analyzers.indices)

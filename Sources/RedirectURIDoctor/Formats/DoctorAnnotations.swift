@@ -72,22 +72,69 @@ public struct DoctorAnnotations {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
+    /// Where a needed check that did not run is shown: at the Info.plist as a whole (the file the
+    /// checks read), else at the project file (an Info.plist Xcode generates has no file);
+    /// `nil` only when the report names neither.
+    func placeOfChecksNotRun(in report: DoctorReport) -> Place? {
+        let locations = report.findings.compactMap(\.location)
+        let projectFile = locations.first { $0.artifact == .project && $0.path != nil }?.path
+        let path =
+            infoPlistPath ?? locations.first { $0.artifact == .infoPlist && $0.path != nil }?.path
+            ?? projectFile.flatMap { infoPlist(of: report, projectFile: $0) } ?? projectFile
+        return path.map { Place(path: shown($0), line: 1, column: 1) }
+    }
+
+    /// The Info.plist file a project's report read, when no finding names it: the context gives
+    /// its path relative to the project's folder (or absolute), when it is a file that exists.
+    private func infoPlist(of report: DoctorReport, projectFile: String) -> String? {
+        guard report.context.project != nil, var written = report.context.infoPlist else { return nil }
+        if let merged = written.range(of: ", merged into ") { written = String(written[..<merged.lowerBound]) }
+        guard written.hasSuffix(".plist") else { return nil }
+        let folder = URL(fileURLWithPath: projectFile).deletingLastPathComponent().deletingLastPathComponent()
+        let path = written.hasPrefix("/") ? written : folder.appendingPathComponent(written).standardizedFileURL.path
+        return contents(path) == nil ? nil : path
+    }
+
     /// The place of each finding that needs attention, and of each needed check that did not run
-    /// (at the Info.plist). Informational findings (which target and SDK were checked, a signing
-    /// variable left for signing) are context for a person reading the text or JSON; as editor
-    /// notes, pull-request notices or code-scanning alerts on every build they would only be
-    /// noise around the one mistake, so these formats leave them out.
+    /// (an error, ``notChecked``: the run fails without it). Informational findings (which target
+    /// and SDK were checked, a signing variable left for signing) are context for a person
+    /// reading the text or JSON; as editor notes, pull-request notices or code-scanning alerts on
+    /// every build they would only be noise around the one mistake, so these formats leave them out.
     private func entries(_ report: DoctorReport) -> [(severity: FindingSeverity, code: String, message: String, place: Place?)] {
         let needingAttention = report.findings.filter { $0.severity == .error || $0.severity == .warning }
         var result: [(FindingSeverity, String, String, Place?)] = needingAttention.map { finding in
             (finding.severity, finding.code.rawValue, "\(finding.message); fix: \(finding.fix)", place(of: finding))
         }
+        let notRun = placeOfChecksNotRun(in: report)
         for skipped in report.skipped where skipped.needed {
-            let place = infoPlistPath.map { Place(path: shown($0), line: 1, column: 1) }
-            result.append((.warning, "not-checked", "\(skipped.check) was not checked: \(skipped.reason)", place))
+            result.append((Self.notChecked.severity, Self.notChecked.code, Self.message(notRun: skipped), notRun))
         }
         return result
     }
+
+    /// A needed check that did not run, as every format words it.
+    static func message(notRun skipped: DoctorSkippedCheck) -> String {
+        "\(skipped.check) was not checked: \(skipped.reason)"
+    }
+
+    // MARK: - Codes
+
+    /// The code these formats give a needed check that could not run (``DoctorSkippedCheck/needed``),
+    /// at the one severity of a failed run, `error`: `[not-checked]` in the Xcode format, the
+    /// title of a GitHub annotation, a SARIF notification's descriptor. Not a finding (the
+    /// report lists it under `skipped`), so not one of ``FindingCode/doctorRules``.
+    public static let notChecked = FindingDefinition(
+        code: "not-checked", severity: .error,
+        meaning: "a check the report needs could not run (what it reads could not be read or expanded), so the run fails")
+
+    /// The codes these formats print besides the findings' (``AppConfigurationDoctor/findingDefinitions``),
+    /// for the one registry:
+    ///
+    /// ```swift
+    /// let registry = try FindingRegistry(
+    ///     FindingRegistry.coreDefinitions, AppConfigurationDoctor.findingDefinitions, DoctorAnnotations.findingDefinitions)
+    /// ```
+    public static let findingDefinitions: [FindingDefinition] = [notChecked]
 
     // MARK: - Xcode
 
@@ -153,13 +200,15 @@ public struct DoctorAnnotations {
 
     /// A SARIF 2.1.0 log: one run of `parse doctor`, a rule per doctor code
     /// (``FindingCode/doctorRules``: summary, description, help with the fix, level), and a result
-    /// per error or warning with its file (relative to ``root``) and line; needed checks that did not run
-    /// are the invocation's notifications. Pretty-printed with sorted keys, so that it is stable.
+    /// per error or warning with its file (relative to ``root``) and line; needed checks that did
+    /// not run are the invocation's notifications, at level `error`, with the ``notChecked``
+    /// descriptor (listed in the driver's `notifications` when there are any) and the file the
+    /// other formats show them at. Pretty-printed with sorted keys, so that it is stable.
     public func sarif(_ report: DoctorReport) throws -> String {
         let codes = FindingCode.doctorCodes
         let rules = codes.map { code in
             let rule = FindingCode.doctorRules[code]
-            return SARIF.Rule(
+            return SARIF.Descriptor(
                 id: code.rawValue, shortDescription: .init(text: rule?.summary ?? code.rawValue),
                 fullDescription: .init(text: rule?.description ?? code.rawValue), help: .init(text: rule?.help ?? ""),
                 defaultConfiguration: .init(level: Self.level(rule?.severity ?? .error)))
@@ -172,13 +221,20 @@ public struct DoctorAnnotations {
                 level: Self.level(finding.severity), message: .init(text: "\(finding.message); fix: \(finding.fix)"),
                 locations: place(of: finding).map { [sarifLocation($0)] } ?? [])
         }
+        let notRun = placeOfChecksNotRun(in: report).map { [sarifLocation($0)] } ?? []
         let notifications = report.skipped.filter(\.needed).map { skipped in
-            SARIF.Notification(level: "error", message: .init(text: "\(skipped.check) was not checked: \(skipped.reason)"))
+            SARIF.Notification(
+                descriptor: .init(id: Self.notChecked.code, index: 0), level: Self.level(Self.notChecked.severity),
+                message: .init(text: Self.message(notRun: skipped)), locations: notRun)
         }
+        // The descriptor of not-checked when a notification refers to it: a log with nothing
+        // left unchecked stays as it was.
+        let descriptors = notifications.isEmpty ? nil : [Self.notCheckedDescriptor]
         let log = SARIF.Log(
             runs: [
                 SARIF.Run(
-                    tool: .init(driver: .init(name: "parse doctor", version: ToolkitVersion.current, rules: rules)),
+                    tool: .init(
+                        driver: .init(name: "parse doctor", version: ToolkitVersion.current, rules: rules, notifications: descriptors)),
                     // A needed check that could not run is a failed run, as the exit status says.
                     invocations: [.init(executionSuccessful: notifications.isEmpty, toolExecutionNotifications: notifications)],
                     results: results)
@@ -188,6 +244,17 @@ public struct DoctorAnnotations {
         let data = try encoder.encode(log)
         return String(decoding: data, as: UTF8.self)
     }
+
+    /// SARIF's descriptor of ``notChecked``, in the texts of the rules'.
+    static let notCheckedDescriptor = SARIF.Descriptor(
+        id: notChecked.code, shortDescription: .init(text: "A needed check could not run"),
+        fullDescription: .init(
+            text: "A check the SDK needs could not run, because what it reads could not be read or expanded, "
+                + "so the app is not known to be right: the run fails until it runs."),
+        help: .init(
+            text: "Fix what the message names: a file that cannot be read, a key of the wrong type; "
+                + "for a build setting with no value, pass --project or --build-setting NAME=VALUE."),
+        defaultConfiguration: .init(level: level(notChecked.severity)))
 
     private func sarifLocation(_ place: Place) -> SARIF.Location {
         let relative = !place.path.hasPrefix("/")
@@ -236,9 +303,12 @@ enum SARIF {
         var name: String
         var informationUri = "https://github.com/swift-redirect-uri/swift-redirect-uri"
         var version: String
-        var rules: [Rule]
+        var rules: [Descriptor]
+        /// Encoded only when present.
+        var notifications: [Descriptor]?
     }
-    struct Rule: Encodable {
+    /// A `reportingDescriptor`: a rule, or the kind of a notification.
+    struct Descriptor: Encodable {
         var id: String
         var shortDescription: Text
         var fullDescription: Text
@@ -251,8 +321,14 @@ enum SARIF {
         var toolExecutionNotifications: [Notification]
     }
     struct Notification: Encodable {
+        var descriptor: DescriptorReference
         var level: String
         var message: Text
+        var locations: [Location]
+    }
+    struct DescriptorReference: Encodable {
+        var id: String
+        var index: Int
     }
     struct Result: Encodable {
         var ruleId: String
