@@ -6,15 +6,19 @@ The retargeted-standard-library type-check (the other half) runs the real compil
 only load the standard library, so it skips every target that imports Foundation, a C library or
 a test framework. This half reaches those too, by looking symbols up instead of compiling:
 
-1. `swift build --build-tests` of the package (its own .build: the build `swift test` reuses),
-   whose debug build records an index store on Linux.
+1. `swift build --build-tests --enable-index-store` of the package (its own .build: the build
+   `swift test` reuses; a debug build records the index store anyway, the flag makes it explicit,
+   as the reference tool does).
 2. libIndexStore (through ctypes) lists every symbol each source file of the package references
    (USR, line, column) and the module the file was compiled in.
 3. `swift symbolgraph-extract` of the toolchain's Swift, _Concurrency, _StringProcessing,
    RegexBuilder, Synchronization, Observation, FoundationEssentials,
    FoundationInternationalization and Foundation modules gives each public symbol's Apple
    availability: their Linux interfaces keep the `@available` attributes. Cached per toolchain
-   in .build/availability-check/symbol-graphs/.
+   in .build/availability-check/symbol-graphs/. A failed extraction of Swift, _Concurrency,
+   _StringProcessing, FoundationEssentials or Foundation stops the check (Task, Clock, Regex,
+   Date, URL would otherwise vanish from the table and nothing of theirs be reported); the other
+   modules may be missing from a toolchain.
 4. A reference is reported when its symbol was introduced after the floor of an Apple platform
    (or is unavailable or obsoleted there), unless the compiler would accept it there anyway:
    it sits in an `if/guard/while #available` or `@available` scope that covers that platform
@@ -22,6 +26,10 @@ a test framework. This half reaches those too, by looking symbols up instead of 
    `#if` clause never compiled for that platform (`#if os(Linux)`); or it is one of the known
    false positives below, each with its reason. Mac Catalyst and visionOS inherit iOS
    availability as the compiler does (iOS 17 is visionOS 1).
+
+Targets: every regular, executable and test target with Swift sources. Plugin targets are not
+checked (they are built for the host against PackagePlugin); CI's macOS plugins job type-checks
+them.
 
 What it cannot see: most of swift-corelibs Foundation (FileManager, Process,
 PropertyListSerialization carry no Apple availability on Linux), the Apple-only frameworks
@@ -36,10 +44,13 @@ import collections, ctypes, glob, hashlib, json, os, re, shutil, subprocess, sys
 
 MODULES = ["Swift", "_Concurrency", "_StringProcessing", "RegexBuilder", "Synchronization",
            "Observation", "FoundationEssentials", "FoundationInternationalization", "Foundation"]
+# The modules whose symbol graph the check cannot do without: a failed extraction is fatal.
+REQUIRED_MODULES = ("Swift", "_Concurrency", "_StringProcessing", "FoundationEssentials", "Foundation")
 PLATFORMS = ["iOS", "macOS", "tvOS", "watchOS", "visionOS", "macCatalyst"]
 SPM_NAME = {"ios": "iOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS",
             "visionos": "visionOS", "maccatalyst": "macCatalyst"}
-# Xcode 26's lowest deployment targets: used for a platform the manifest does not declare.
+# Xcode 26's lowest deployment targets: used for a platform the manifest does not declare (by
+# both halves of the check: availability-check reads this table too).
 XCODE26_MIN = {"iOS": (15, 0), "macOS": (11, 0), "tvOS": (15, 0), "watchOS": (8, 0),
                "visionOS": (1, 0), "macCatalyst": (15, 0)}
 
@@ -101,7 +112,8 @@ def availability_table(cache_root):
                                 "-output-dir", sg, "-minimum-access-level", "public",
                                 "-module-cache-path", os.path.join(d, "module-cache")],
                                capture_output=True, text=True)
-            if r.returncode != 0 and m in ("Swift", "FoundationEssentials", "Foundation"):
+            if r.returncode != 0 and m in REQUIRED_MODULES:
+                shutil.rmtree(d, ignore_errors=True)   # no table from a partial set of graphs
                 die(f"symbolgraph-extract {m}: {(r.stderr or r.stdout)[-300:]}")
         shutil.rmtree(os.path.join(d, "module-cache"), ignore_errors=True)
         table, seen = {}, collections.Counter()
@@ -125,6 +137,14 @@ def availability_table(cache_root):
         json.dump({"toolchain": ver, "symbols": seen, "table": table}, open(table_path + ".tmp", "w"))
         os.replace(table_path + ".tmp", table_path)
     data = json.load(open(table_path))
+    # Each required module's symbols must be in the table (_Concurrency's and _StringProcessing's
+    # graphs are written as extensions of Swift, `_Concurrency@Swift`): an extraction that exited 0
+    # but wrote nothing would otherwise drop Task or Regex from the check in silence.
+    empty = [m for m in REQUIRED_MODULES
+             if not any(k == m or k.startswith(m + "@") for k, n in data["symbols"].items() if n)]
+    if empty:
+        shutil.rmtree(d, ignore_errors=True)   # rebuilt on the next run
+        die("symbolgraph-extract gave no symbols of " + ", ".join(empty) + f" (the table under {d} is removed)")
     return data["table"], sum(data["symbols"].values())
 
 
@@ -589,13 +609,14 @@ def check(pkg, overrides=None, cache_root=None, build=True, log=None):
     table, nsymbols = availability_table(cache_root)
 
     if build:
-        r = subprocess.run(["swift", "build", "--build-tests"], cwd=pkg, capture_output=True, text=True)
+        r = subprocess.run(["swift", "build", "--build-tests", "--enable-index-store"], cwd=pkg,
+                           capture_output=True, text=True)
         if log:
             with open(log, "w") as out:
                 out.write(r.stdout + r.stderr)
         if r.returncode != 0:
             errors = [l.strip() for l in (r.stdout + r.stderr).splitlines() if "error:" in l][:5]
-            die("swift build --build-tests failed in " + pkg + ":\n    " + "\n    ".join(errors))
+            die("swift build --build-tests --enable-index-store failed in " + pkg + ":\n    " + "\n    ".join(errors))
     bin_path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=pkg,
                               capture_output=True, text=True).stdout.strip()
     store = os.path.join(bin_path, "index", "store")
@@ -606,10 +627,12 @@ def check(pkg, overrides=None, cache_root=None, build=True, log=None):
     occurrences, modules = read_index(store, pkg, excluded)
 
     # Every Swift target of the package must have been indexed: one that was not is unchecked.
+    # Plugin targets are not built here (they are built for the host, against PackagePlugin).
     targets = {}
     for t in man["targets"]:
         if t["type"] in ("regular", "executable", "test") and target_files(pkg, t):
             targets[t["name"]] = re.sub(r"[^\w]", "_", t["name"]) in modules
+    plugins = sorted(t["name"] for t in man["targets"] if t["type"] == "plugin")
 
     findings = collections.defaultdict(list)
     false_positives = collections.Counter()
@@ -659,7 +682,7 @@ def check(pkg, overrides=None, cache_root=None, build=True, log=None):
                 dead += 1
             continue
         final.append((os.path.relpath(path, pkg), line, col, module, api_module, symbol, left, roles))
-    return {"findings": final, "targets": targets, "floors": floors, "references": len(occurrences),
+    return {"findings": final, "targets": targets, "plugins": plugins, "floors": floors, "references": len(occurrences),
             "with_availability": len(table), "api_symbols": nsymbols, "guarded": guarded, "dead": dead,
             "false_positives": false_positives, "unparsed": sorted(unparsed)}
 
@@ -685,6 +708,9 @@ def report(outcome):
     missing = sorted(n for n, ok in outcome["targets"].items() if not ok)
     if missing:
         print("error: targets with no indexed source (unchecked): " + ", ".join(missing))
+    if outcome.get("plugins"):
+        print("plugin targets not checked here (built for the host; CI's macOS plugins job type-checks them): "
+              + ", ".join(outcome["plugins"]))
     fp = "; ".join(f"{n} x {what}" for what, n in outcome["false_positives"].items())
     hit = sorted({f[3] for f in outcome["findings"]})
     floors = outcome["floors"]
