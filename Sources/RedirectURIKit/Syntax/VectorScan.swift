@@ -220,18 +220,20 @@ enum VectorScan {
             | inRange(bytes, 0x5F, 0x5F)  // _
     }
 
-    /// All bits set in the lanes that are not path bytes: the complement of
-    /// ``pathMembers(of:)``, written as the lanes outside each of its three tests. An
-    /// out-of-range test compares the shifted bytes with the bound in the order SSE2's
-    /// destructive `pcmpgtb` takes them, so no test copies its bound first.
-    // d/parse's 32-byte loop: 40 -> 34 instructions a block (`Benchmarks/scripts/instructions.sh
-    // --filter '^d/parse' --library-only`, the loop read in `objdump -d`).
+    /// Lanes that are not zero exactly where the byte is not a path byte (``pathMembers(of:)``):
+    /// outside the letters, outside the punctuation and digits, and not `_`. The first two are
+    /// masks of the lanes outside each range, compared in the order SSE2's destructive `pcmpgtb`
+    /// takes them, so no test copies its bound; the third is the byte XOR `_`, zero only for `_`.
+    /// A value rather than a third mask: with every lane a mask, the optimizer tested "any lane
+    /// set" through the lanes' sign bits in four more instructions per 64 bytes.
+    // d/parse: the 32-byte loop's 40 instructions a block became 61 per 64 bytes in the loop of
+    // long runs (`Benchmarks/scripts/instructions.sh --filter '^d/parse'`, the loop read in
+    // `objdump -d`).
     @inline(__always)
-    static func pathOutsiders(of bytes: Block) -> Block {
-        let underscore = unsafeBitCast(bytes, to: SIMD16<Int8>.self) .== SIMD16<Int8>(repeating: 0x5F)
-        return outOfRange(bytes | Block(repeating: 0x20), 0x61, 0x7A)  // not ALPHA
+    static func nonPathLanes(of bytes: Block) -> Block {
+        outOfRange(bytes | Block(repeating: 0x20), 0x61, 0x7A)  // not ALPHA
             & outOfRange(bytes ^ Block(repeating: 0x01), 0x26, 0x3C)  // nor & ' ( ) * + , - . / DIGIT : ; =
-            & ~selected(underscore)  // nor _
+            & (bytes ^ Block(repeating: 0x5F))  // nor _
     }
 
     /// Whether any of the `4 * width` bytes at `index` is not a path byte: one branch for 64
@@ -240,10 +242,10 @@ enum VectorScan {
     static func anyNonPathByte64(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> Bool {
         assert(index >= 0 && index &+ 4 &* width <= count, "VectorScan.anyNonPathByte64 reads past the input")
         let raw = UnsafeRawPointer(base + index)
-        let first = pathOutsiders(of: raw.loadUnaligned(as: Block.self))
-        let second = pathOutsiders(of: (raw + width).loadUnaligned(as: Block.self))
-        let third = pathOutsiders(of: (raw + 2 &* width).loadUnaligned(as: Block.self))
-        let fourth = pathOutsiders(of: (raw + 3 &* width).loadUnaligned(as: Block.self))
+        let first = nonPathLanes(of: raw.loadUnaligned(as: Block.self))
+        let second = nonPathLanes(of: (raw + width).loadUnaligned(as: Block.self))
+        let third = nonPathLanes(of: (raw + 2 &* width).loadUnaligned(as: Block.self))
+        let fourth = nonPathLanes(of: (raw + 3 &* width).loadUnaligned(as: Block.self))
         return anySet((first | second) | (third | fourth))
     }
 
