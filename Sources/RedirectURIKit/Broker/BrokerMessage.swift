@@ -213,7 +213,7 @@ public struct BrokerMessage: Sendable {
         var start = 0
         while start < query.count {
             let (nameEnd, nameHasEscapes) = RawPiece.nameEnd(from: start, in: query)
-            if validating, !Self.isQuery(query, start..<nameEnd) { return false }
+            if validating, !URIParser.isQuery(query, start..<nameEnd) { return false }
             let hasValue = nameEnd < query.count && query[nameEnd] == ASCII.equalsSign
             guard hasValue || nameEnd > start else {
                 start = nameEnd &+ 1  // an empty piece ("&&")
@@ -250,7 +250,7 @@ public struct BrokerMessage: Sendable {
                     }
                 } else {
                     valueEnd = VectorScan.firstIndex(of: ASCII.ampersand, in: query, from: nameEnd &+ 1, to: query.count)
-                    if validating, !Self.isQuery(query, (nameEnd &+ 1)..<valueEnd) { return false }
+                    if validating, !URIParser.isQuery(query, (nameEnd &+ 1)..<valueEnd) { return false }
                 }
                 // Every value must decode, so that the decoded parameters describe the whole
                 // message; base64url, and any value without `%` or `+`, decodes to itself.

@@ -37,18 +37,6 @@ extension BrokerMessage {
                 url, reading, endpoint: BrokerEndpoint(bytes: bytes, ranges), protocolVersion: readProtocolVersion(reading, in: bytes))
         }
     }
-
-    /// Whether `bytes[range]` is a run of query bytes and percent-encoded triplets: the strict
-    /// parser's own query run, on that range. A triplet never spans two pieces (`=` and `&` are
-    /// not hex digits), so a query is valid exactly when each part of each piece is.
-    static func isQuery(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        let part = UnsafeBufferPointer(rebasing: bytes[range])
-        do {
-            return try Scanner(input: part).run(of: .queryOrFragment, from: 0) == part.count
-        } catch {
-            return false
-        }
-    }
 }
 
 extension URIComponentRanges {

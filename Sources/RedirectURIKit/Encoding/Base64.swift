@@ -221,7 +221,7 @@ extension Base64 {
     private static func validatedStop(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (end: Int, isBase64URL: Bool)? {
         if index == bytes.count || bytes[index] == ASCII.ampersand { return (index, true) }
         let end = VectorScan.firstIndex(of: ASCII.ampersand, in: bytes, from: index, to: bytes.count)
-        return BrokerMessage.isQuery(bytes, index..<end) ? (end, false) : nil
+        return URIParser.isQuery(bytes, index..<end) ? (end, false) : nil
     }
 
     /// The end of a value whose first byte outside base64url is at `index`.
