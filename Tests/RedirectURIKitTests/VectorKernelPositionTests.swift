@@ -292,9 +292,7 @@ struct VectorKernelPositionTests {
                     for probe in probes {
                         input[position] = probe
                         withExactAllocation(of: input) { bytes in
-                            let fast = Result { () throws(URIParseError) in try URIParser.parse(bytes) }
-                            let plain = Result { () throws(URIParseError) in try URIParser.parseWithoutVectorScan(bytes) }
-                            failures.check(fast, plain, String(decoding: bytes, as: UTF8.self).debugDescription)
+                            failures.checkParsesAgree(bytes, String(decoding: bytes, as: UTF8.self).debugDescription)
                         }
                     }
                     input[position] = filler
@@ -318,9 +316,7 @@ struct VectorKernelPositionTests {
                 for probe in probes {
                     input[position] = probe
                     withExactAllocation(of: input) { bytes in
-                        let fast = Result { () throws(URIParseError) in try URIParser.parse(bytes) }
-                        let plain = Result { () throws(URIParseError) in try URIParser.parseWithoutVectorScan(bytes) }
-                        failures.check(fast, plain, "count \(count) probe \(probe) at \(position)")
+                        failures.checkParsesAgree(bytes, "count \(count) probe \(probe) at \(position)")
                     }
                 }
                 input[position] = UInt8(ascii: "a")
@@ -373,6 +369,14 @@ struct Failures {
         guard actual != expected else { return }
         count += 1
         if count <= 5 { Issue.record("\(actual) != expected \(expected): \(context())", sourceLocation: sourceLocation) }
+    }
+
+    /// The vectorised parse of `bytes` against the plain byte loop (`parseWithoutVectorScan`):
+    /// the same ranges, or the same error.
+    mutating func checkParsesAgree(_ bytes: UnsafeBufferPointer<UInt8>, _ context: @autoclosure () -> String) {
+        let fast = Result { () throws(URIParseError) in try URIParser.parse(bytes) }
+        let plain = Result { () throws(URIParseError) in try URIParser.parseWithoutVectorScan(bytes) }
+        check(fast, plain, context())
     }
 }
 
