@@ -21,28 +21,25 @@ extension DoctorChecks {
                     skip("redirect-uri", issue)
                     return nil
                 }
-                let scheme = expand(written, at: "IntuneMAMSettings.ADALRedirectScheme")
-                guard scheme.isComplete else {
-                    issue = reason("IntuneMAMSettings.ADALRedirectScheme", scheme)
-                    skip("redirect-uri", issue)
+                guard let scheme = expandedForRedirect(written, at: "IntuneMAMSettings.ADALRedirectScheme", issue: &issue) else {
                     return nil
                 }
-                guard Self.isScheme(scheme.value) else {
-                    issue = "IntuneMAMSettings.ADALRedirectScheme '\(scheme.value)' is not a scheme"
+                guard Self.isScheme(scheme) else {
+                    issue = "IntuneMAMSettings.ADALRedirectScheme '\(scheme)' is not a scheme"
                     // The same value among the URL schemes is fixed with the same scheme.
                     let meant = "msauth.\(bundleID)"
-                    schemesMeant[scheme.value] = meant
+                    schemesMeant[scheme] = meant
                     findings.append(
                         DoctorFinding(
                             .sdkConfigurationInvalid,
-                            "IntuneMAMSettings.ADALRedirectScheme is '\(scheme.value)', which is not a URL scheme: Intune builds the redirect URI as <ADALRedirectScheme>://<bundle ID>",
+                            "IntuneMAMSettings.ADALRedirectScheme is '\(scheme)', which is not a URL scheme: Intune builds the redirect URI as <ADALRedirectScheme>://<bundle ID>",
                             fix: "set ADALRedirectScheme to \(meant), registered in CFBundleURLSchemes"
                         ).at("IntuneMAMSettings.ADALRedirectScheme"))
                     skip("redirect-uri", issue, needed: false)
                     return nil
                 }
                 return derived(
-                    "\(scheme.value)://\(bundleID)", at: nil, by: "Intune's IntuneMAMSettings.ADALRedirectScheme and the bundle ID",
+                    "\(scheme)://\(bundleID)", at: nil, by: "Intune's IntuneMAMSettings.ADALRedirectScheme and the bundle ID",
                     issue: &issue)
             }
             if sdk == .msal {
@@ -61,13 +58,8 @@ extension DoctorChecks {
                     skip("redirect-uri", issue)
                     return nil
                 }
-                let expansion = expand(text, at: "GIDClientID")
-                guard expansion.isComplete else {
-                    issue = reason("GIDClientID", expansion)
-                    skip("redirect-uri", issue)
-                    return nil
-                }
-                clientID = expansion.value
+                guard let expanded = expandedForRedirect(text, at: "GIDClientID", issue: &issue) else { return nil }
+                clientID = expanded
                 source = "GIDClientID"
             } else if let file = detection.googleClientID {
                 clientID = file.value
@@ -137,17 +129,24 @@ extension DoctorChecks {
         }
     }
 
+    /// `text`, read at `location`, with its build settings expanded; `nil` when one has no value,
+    /// after saying so as the reason the redirect URI could not be derived.
+    private mutating func expandedForRedirect(_ text: String, at location: String, issue: inout String) -> String? {
+        let expansion = expand(text, at: location)
+        guard expansion.isComplete else {
+            issue = reason(location, expansion)
+            skip("redirect-uri", issue)
+            return nil
+        }
+        return expansion.value
+    }
+
     /// A derived redirect URI, parsed and reported as `redirect-uri-derived`.
     private mutating func derived(_ text: String, at location: String?, by origin: String, issue: inout String) -> RedirectURI? {
         var value = text
         if let location {
-            let expansion = expand(text, at: location)
-            guard expansion.isComplete else {
-                issue = reason(location, expansion)
-                skip("redirect-uri", issue)
-                return nil
-            }
-            value = expansion.value
+            guard let expanded = expandedForRedirect(text, at: location, issue: &issue) else { return nil }
+            value = expanded
         }
         guard let redirect = parsedRedirect(value, what: "the redirect URI from \(origin)", issue: &issue) else { return nil }
         findings.append(
