@@ -6,7 +6,7 @@
 /// ```swift
 /// ToolkitVersion.current   // → "0.1.0"
 /// ```
-public enum ToolkitVersion {
+package enum ToolkitVersion {
     /// The package's semantic version (`MAJOR.MINOR.PATCH`).
-    public static let current = "0.1.0"
+    package static let current = "0.1.0"
 }

@@ -15,9 +15,9 @@
 /// let segments = BuildSettingText.segments(of: "msauth.$(PRODUCT_BUNDLE_IDENTIFIER)")
 /// // [.literal(0..<7), .reference(BuildSettingReference(range: 7..<35, contentRange: 9..<34, ...))]
 /// ```
-public struct BuildSettingReference: Sendable, Hashable {
+package struct BuildSettingReference: Sendable, Hashable {
     /// How the reference is written.
-    public enum Delimiter: Sendable, Hashable {
+    package enum Delimiter: Sendable, Hashable {
         /// `$(NAME)`, the form Xcode writes.
         case parentheses
         /// `${NAME}`, an older form Xcode still accepts.
@@ -27,16 +27,16 @@ public struct BuildSettingReference: Sendable, Hashable {
     }
 
     /// The whole reference, `$` and delimiters included.
-    public let range: Range<Int>
+    package let range: Range<Int>
     /// What is between the delimiters (for ``Delimiter/none``, the name).
-    public let contentRange: Range<Int>
+    package let contentRange: Range<Int>
     /// How the reference is written.
-    public let delimiter: Delimiter
+    package let delimiter: Delimiter
     /// `false` when the text ends before the closing delimiter (the reference then runs to the end).
-    public let isTerminated: Bool
+    package let isTerminated: Bool
 
-    /// Creates a reference (the scanner's result; public for tests and callers that build segments).
-    public init(range: Range<Int>, contentRange: Range<Int>, delimiter: Delimiter, isTerminated: Bool) {
+    /// Creates a reference (the scanner's result; visible in the package for the doctor and tests).
+    package init(range: Range<Int>, contentRange: Range<Int>, delimiter: Delimiter, isTerminated: Bool) {
         self.range = range
         self.contentRange = contentRange
         self.delimiter = delimiter
@@ -62,9 +62,9 @@ public struct BuildSettingReference: Sendable, Hashable {
 /// ```swift
 /// BuildSettingText.segments(of: "msauth.$(PRODUCT_BUNDLE_IDENTIFIER)").count   // 2: a literal, a reference
 /// ```
-public enum BuildSettingText {
+package enum BuildSettingText {
     /// A piece of scanned text.
-    public enum Segment: Sendable, Hashable {
+    package enum Segment: Sendable, Hashable {
         /// Text taken as it is (for `$$`, the one `$` it stands for).
         case literal(Range<Int>)
         /// A build-setting reference.
@@ -72,13 +72,13 @@ public enum BuildSettingText {
     }
 
     /// The segments of `text`, in order; offsets are UTF-8 byte offsets into `text`.
-    public static func segments(of text: String) -> [Segment] {
+    package static func segments(of text: String) -> [Segment] {
         StringBytes.withUTF8(text) { bytes in segments(in: bytes, range: 0..<bytes.count) }
     }
 
     /// The segments of `bytes[range]`, in order, with offsets into `bytes`. A range outside
     /// `bytes` is clamped to it.
-    public static func segments(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Segment] {
+    package static func segments(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Segment] {
         let lower = min(max(range.lowerBound, 0), bytes.count)
         let upper = min(max(range.upperBound, lower), bytes.count)
         var segments: [Segment] = []
