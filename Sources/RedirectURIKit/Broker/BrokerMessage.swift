@@ -168,7 +168,7 @@ public struct BrokerMessage: Sendable {
     }
 
     /// A message from what one pass over its URL's query found.
-    init(_ url: URIReference, _ reading: Reading, endpoint: BrokerEndpoint?, protocolVersion: Int?) {
+    init(_ url: URIReference, _ reading: borrowing Reading, endpoint: BrokerEndpoint?, protocolVersion: Int?) {
         self.url = url
         self.protocolVersion = protocolVersion
         fields = reading.fields
@@ -185,6 +185,24 @@ public struct BrokerMessage: Sendable {
             recognition = .none
         }
         self.recognition = recognition
+        // Most responses have neither an ambiguity nor a nested redirect: tested first, so that
+        // their reading builds no optional error or result only to destroy it (through the
+        // generic value witnesses, 100 instructions a response).
+        if case .request = recognition {
+            rare = Self.rare(url, reading, recognition, known: known, redirectIsRepeated: repeatedFields.contains(.redirectURI))
+        } else if reading.undecodable == nil, reading.rule.foundNothing {
+            rare = nil
+        } else {
+            rare = Self.rare(url, reading, recognition, known: known, redirectIsRepeated: true)
+        }
+    }
+
+    /// What a reading found that most messages do not have: its ambiguity, and a request's
+    /// `redirect_uri` parsed (`nil` when there is neither).
+    @inline(never)
+    private static func rare(
+        _ url: URIReference, _ reading: borrowing Reading, _ recognition: Recognition, known: KnownPieces, redirectIsRepeated: Bool
+    ) -> Rare? {
         let ambiguity: BrokerMessageError?
         if let undecodable = reading.undecodable {
             ambiguity = BrokerMessageError(undecodable, queryStart: url.ranges.query?.lowerBound ?? 0)
@@ -195,12 +213,12 @@ public struct BrokerMessage: Sendable {
             ambiguity = nil
         }
         var nestedRedirect: Result<RedirectURI, URIParseError>?
-        if case .request = recognition, !repeatedFields.contains(.redirectURI), let redirect = known.redirectURI,
-            let text = Self.decodedValue(of: redirect, in: url)
+        if case .request = recognition, !redirectIsRepeated, let redirect = known.redirectURI,
+            let text = decodedValue(of: redirect, in: url)
         {
             nestedRedirect = Result { () throws(URIParseError) in try RedirectURI(parsing: text) }
         }
-        rare = ambiguity == nil && nestedRedirect == nil ? nil : Rare(ambiguity: ambiguity, nestedRedirect: nestedRedirect)
+        return ambiguity == nil && nestedRedirect == nil ? nil : Rare(ambiguity: ambiguity, nestedRedirect: nestedRedirect)
     }
 
     /// Reads the pieces of `query` (the URL's bytes from `queryStart`) in one pass. With
@@ -213,7 +231,6 @@ public struct BrokerMessage: Sendable {
         var start = 0
         while start < query.count {
             let (nameEnd, nameHasEscapes) = RawPiece.nameEnd(from: start, in: query)
-            if validating, !URIParser.isQuery(query, start..<nameEnd) { return false }
             let hasValue = nameEnd < query.count && query[nameEnd] == ASCII.equalsSign
             guard hasValue || nameEnd > start else {
                 start = nameEnd &+ 1  // an empty piece ("&&")
@@ -222,21 +239,25 @@ public struct BrokerMessage: Sendable {
             let rawName = UnsafeBufferPointer(rebasing: query[start..<nameEnd])
             var name = PieceName(field: nil, other: nil, lookAlike: nil)
             var failure: PercentDecodingError?
+            // Known names need no decoding, and are query bytes: most pieces of a message are
+            // read without either.
+            let knownField = nameHasEscapes ? nil : BrokerField(named: rawName)
+            if validating, knownField == nil, !URIParser.isQuery(query, start..<nameEnd) { return false }
             if nameHasEscapes {
                 do {
                     name = PieceName(decoded: try PercentEncoding.decodeString(bytes: rawName, plusIsSpace: true))
                 } catch {
                     failure = error
                 }
-            } else if let field = BrokerField(named: rawName) {
-                // Known names need no decoding: most pieces of a message end here.
-                name.field = field
+            } else if let knownField {
+                name.field = knownField
             } else {
                 name.other = String(decoding: rawName, as: UTF8.self)
                 name.lookAlike = BrokerField.lookAlike(of: rawName)
             }
             var valueEnd = -1
             var valueIsBase64URL = false
+            var valueIsUppercaseSHA256 = false
             if hasValue {
                 if name.field == .response {
                     // The ciphertext, kilobytes long, is read once: its end and its alphabet
@@ -250,11 +271,17 @@ public struct BrokerMessage: Sendable {
                     }
                 } else {
                     valueEnd = VectorScan.firstIndex(of: ASCII.ampersand, in: query, from: nameEnd &+ 1, to: query.count)
-                    if validating, !URIParser.isQuery(query, (nameEnd &+ 1)..<valueEnd) { return false }
+                    // A hash is tested first: hex digits are query bytes, and decode to
+                    // themselves.
+                    if name.field == .hash {
+                        valueIsUppercaseSHA256 = BrokerValueSyntax.isUppercaseSHA256Hex(UnsafeBufferPointer(rebasing: query[(nameEnd &+ 1)..<valueEnd]))
+                    }
+                    if validating, !valueIsUppercaseSHA256, !URIParser.isQuery(query, (nameEnd &+ 1)..<valueEnd) { return false }
                 }
                 // Every value must decode, so that the decoded parameters describe the whole
-                // message; base64url, and any value without `%` or `+`, decodes to itself.
-                if failure == nil, !valueIsBase64URL, mayNeedDecoding(query, (nameEnd &+ 1)..<valueEnd) {
+                // message; base64url, hex, and any value without `%` or `+`, decode to
+                // themselves.
+                if failure == nil, !valueIsBase64URL, !valueIsUppercaseSHA256, mayNeedDecoding(query, (nameEnd &+ 1)..<valueEnd) {
                     do {
                         try PercentEncoding.validate(bytes: UnsafeBufferPointer(rebasing: query[(nameEnd &+ 1)..<valueEnd]), plusIsSpace: true)
                     } catch {
@@ -274,9 +301,7 @@ public struct BrokerMessage: Sendable {
                     if field == .response {
                         reading.known.responseIsBase64URL = valueIsBase64URL
                     } else if field == .hash {
-                        let value = UnsafeBufferPointer(
-                            rebasing: query[(valueEnd < 0 ? nameEnd : nameEnd &+ 1)..<(valueEnd < 0 ? nameEnd : valueEnd)])
-                        reading.known.hashIsUppercaseSHA256 = BrokerValueSyntax.isUppercaseSHA256Hex(value)
+                        reading.known.hashIsUppercaseSHA256 = valueIsUppercaseSHA256
                     }
                 } else {
                     _ = reading.repeatedFields.insert(field)

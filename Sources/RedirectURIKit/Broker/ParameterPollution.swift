@@ -82,6 +82,12 @@ struct ParameterPollution {
         if !others.insert(other).inserted { firstDuplicate = firstDuplicate ?? .duplicate(position: position, name: other) }
     }
 
+    /// No name so far repeats another or looks like a field: ``firstFinding(for:)`` is `nil`
+    /// for every kind of message.
+    var foundNothing: Bool {
+        firstDuplicate == nil && firstRequestLookAlike == nil && firstResponseLookAlike == nil
+    }
+
     /// The first piece at fault in a message of this kind: a name twice, or a look-alike of one
     /// of its fields (`nil` for a URL that is no broker message: it has no fields).
     func firstFinding(for recognition: BrokerMessage.Recognition) -> Finding? {
