@@ -36,6 +36,8 @@ struct BrokerMessageReadingTests {
             good.replacingOccurrences(of: "eyJh-_0z", with: "eyJh-_0 "),  // a space in the ciphertext
             good.replacingOccurrences(of: "msg_protocol_ver=3", with: "msg_protocol_ver=%3"),  // a broken triplet
             good.replacingOccurrences(of: "hash=", with: "hash=[") ,  // a byte no query holds
+            good + "&na<me=1",  // the same in a name no field has
+            good + "& response=x",  // and in a name that only looks like a field's (a raw space)
             "msauth.com.app://auth",  // no query
             "://auth?response=abcd",  // no scheme
             "x://a#b?response=abcd",  // the '?' is in the fragment
