@@ -11,7 +11,14 @@ cd "$(dirname "$0")/.."
 
 [[ " $* " == *" --last "* ]] || command -v valgrind >/dev/null || { echo "instructions.sh: valgrind is not installed (apt-get install -y valgrind)" >&2; exit 2; }
 
-swift build -c release --product measure-ops 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]' || true
+# A failed build must stop the run: the binary of an earlier build would still be there, and
+# its figures would be printed as today's.
+if ! build_log="$(swift build -c release --product measure-ops 2>&1)"; then
+  printf '%s\n' "$build_log" >&2
+  echo "instructions.sh: the driver did not build" >&2
+  exit 2
+fi
+printf '%s\n' "$build_log" | grep -vE '^\[[0-9]+/[0-9]+\]' || true
 binary="$(swift build -c release --product measure-ops --show-bin-path)/measure-ops"
 [ -x "$binary" ] || { echo "instructions.sh: the driver did not build ($binary)" >&2; exit 2; }
 

@@ -11,7 +11,14 @@ rounds=31
 if [ "${1:-}" = "--rounds" ]; then rounds="$2"; fi
 command -v valgrind >/dev/null || { echo "plain-loop.sh: valgrind is not installed (apt-get install -y valgrind)" >&2; exit 2; }
 
-swift build -c release --product plain-loop 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]' || true
+# A failed build must stop the run: the binary of an earlier build would still be there, and
+# its figures would be printed as today's.
+if ! build_log="$(swift build -c release --product plain-loop 2>&1)"; then
+  printf '%s\n' "$build_log" >&2
+  echo "plain-loop.sh: the driver did not build" >&2
+  exit 2
+fi
+printf '%s\n' "$build_log" | grep -vE '^\[[0-9]+/[0-9]+\]' || true
 binary="$(swift build -c release --product plain-loop --show-bin-path)/plain-loop"
 out=.build/plain-loop
 mkdir -p "$out"
