@@ -22,32 +22,72 @@ struct BrokerMessageReadingTests {
         ("msauth.com.app://auth", .none),
     ]
 
-    /// A well-formed response takes the one-pass read (its syntax checked with its pieces); what
-    /// that pass cannot vouch for is left to the ordinary parse, whose error it then is.
-    @Test func aWellFormedResponseIsReadInOnePass() throws {
+    /// A success response in the shape brokers send takes the one-pass read (its syntax checked
+    /// by its fields' own tests); any other text is parsed and read as a message. Either way the
+    /// outcome, the response or the error, is the message reading's.
+    @Test func aResponseInTheCommonShapeIsReadInOnePass() throws {
         let ciphertext = String(repeating: "eyJh-_0z", count: 400)
         let good = "msauth.com.app://auth/broker?msg_protocol_ver=3&response=\(ciphertext)&hash=\(Self.hash)"
-        let message = try #require(BrokerMessage.readingResponse(good))
-        #expect(message.url.ranges == (try URIReference(parsing: good, as: .uri)).ranges)
-        #expect(message.recognition == .response && message.known.responseIsBase64URL)
-        // Each is something only the parser may judge: it reports where and why.
-        let others = [
+        let accepted = [
+            good,
+            "msauth.com.app://auth?hash=\(Self.hash)&response=abcd&msg_protocol_ver=12&broker_nonce=5f2c-A.b_~",
+            good + "&",  // an empty last piece
+        ]
+        // In the shape, and judged by the response's rules.
+        let rejected = [
+            good.replacingOccurrences(of: "&hash=\(Self.hash)", with: ""),  // no hash
+            good.replacingOccurrences(of: "response=\(ciphertext)", with: "response="),  // an empty response
+            good.replacingOccurrences(of: "response=\(ciphertext)", with: "response=abcde"),  // 1 mod 4 characters
+            good + "&broker_nonce=",  // an empty nonce
+        ]
+        let declined = [
+            // Something only the parser may judge: it reports where and why.
             good + "#f",  // a fragment
             good.replacingOccurrences(of: "eyJh-_0z", with: "eyJh-_0 "),  // a space in the ciphertext
             good.replacingOccurrences(of: "msg_protocol_ver=3", with: "msg_protocol_ver=%3"),  // a broken triplet
-            good.replacingOccurrences(of: "hash=", with: "hash=[") ,  // a byte no query holds
+            good.replacingOccurrences(of: "hash=", with: "hash=["),  // a byte no query holds
             good + "&na<me=1",  // the same in a name no field has
             good + "& response=x",  // and in a name that only looks like a field's (a raw space)
+            good + "&broker_nonce=a b",  // and in a nonce
             "msauth.com.app://auth",  // no query
             "://auth?response=abcd",  // no scheme
             "x://a#b?response=abcd",  // the '?' is in the fragment
+            // Something the message judges.
+            good.replacingOccurrences(of: "eyJh-_0z", with: "eyJh-.0z"),  // a query byte outside base64url
+            good.replacingOccurrences(of: "hash=\(Self.hash)", with: "hash=\(Self.hash.lowercased())"),  // a lowercase hash
+            good.replacingOccurrences(of: "hash=\(Self.hash)", with: "hash=\(Self.hash)0"),  // 65 hex digits
+            good.replacingOccurrences(of: "msg_protocol_ver=3", with: "msg_protocol_ver=03"),  // not a protocol version
+            good.replacingOccurrences(of: "msg_protocol_ver=3", with: "msg_protocol_ver=1234"),  // four digits
+            good.replacingOccurrences(of: "msg_protocol_ver=3", with: "msg_protocol_ver=3x"),
+            good.replacingOccurrences(of: "response=", with: "%72esponse="),  // an encoded name
+            good + "&hash=\(Self.hash)",  // a field twice
+            good + "&RESPONSE=abcd",  // a look-alike
+            good.replacingOccurrences(of: "response=", with: "RESPONSE="),  // a look-alike instead of the field
+            good.replacingOccurrences(of: "&response=", with: "& response="),  // the same with a raw space
+            good + "&state=1",  // another parameter
+            good + "&broker_nonce",  // a piece without '='
+            good + "&broker_nonce=a%20b",  // a nonce that needs decoding
+            good.replacingOccurrences(of: "&response", with: "&&response"),  // an empty piece
+            "msauth.com.app://auth?error_code=1&error_description=no",  // an error response
         ]
-        for text in others {
-            #expect(BrokerMessage.readingResponse(text) == nil, "\(text.prefix(60))")
+        for (texts, isInTheShape) in [(accepted, true), (rejected, true), (declined, false)] {
+            for text in texts {
+                var known = BrokerMessage.KnownPieces()
+                var version: Int?
+                let url = BrokerResponse.readCommonShape(text, into: &known, protocolVersion: &version)
+                #expect((url != nil) == isInTheShape, "\(text.prefix(60))")
+                if let url { #expect(url.ranges == (try URIReference(parsing: text, as: .uri)).ranges) }
+                let general = Result { () throws(BrokerMessageError) in
+                    switch Result(catching: { () throws(URIParseError) in try URIReference(parsing: text, as: .uri) }) {
+                    case .success(let reference): return try BrokerResponse(BrokerMessage(reference))
+                    case .failure(let error): throw BrokerMessageError(parsing: error)
+                    }
+                }
+                let parsed = Result { () throws(BrokerMessageError) in try BrokerResponse(parsing: text) }
+                #expect(String(describing: parsed) == String(describing: general), "\(text.prefix(60))")
+                if isInTheShape { #expect(((try? parsed.get()) != nil) == accepted.contains(text), "\(text.prefix(60))") }
+            }
         }
-        // A ciphertext with a query byte outside base64url is still read in one pass, as not base64url.
-        let dotted = try #require(BrokerMessage.readingResponse(good.replacingOccurrences(of: "eyJh-_0z", with: "eyJh-.0z")))
-        #expect(!dotted.known.responseIsBase64URL)
     }
 
     @Test(arguments: recognitions)

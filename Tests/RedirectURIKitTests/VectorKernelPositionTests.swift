@@ -144,6 +144,31 @@ struct VectorKernelPositionTests {
         }
     }
 
+    /// The bytes next to base64url's ranges and a few others, at every position of lengths around
+    /// each block boundary of the eight-block loop and the one-block loop after it, and every
+    /// byte value at the positions of each block's first and last lane: where the base64url run
+    /// ends, for bytes not known to be a query (a broker response read in one pass), against the
+    /// alphabet written out.
+    @Test(arguments: [0...(VectorScan.width + 1), 63...65, 127...129, 143...145])
+    func base64URLRunEndOverAnyBytes(lengths: ClosedRange<Int>) {
+        var alphabet = [Bool](repeating: false, count: 256)
+        for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8 { alphabet[Int(byte)] = true }
+        var failures = Failures()
+        func check(_ bytes: UnsafeBufferPointer<UInt8>, _ position: Int, _ probe: UInt8) {
+            for start in Set([0, min(1, bytes.count)]) {
+                let expected = bytes[start...].firstIndex { !alphabet[Int($0)] } ?? bytes.count
+                failures.check(Base64.base64URLRunEnd(in: bytes, from: start), expected,
+                               "count \(bytes.count) from \(start) probe \(probe) at \(position)")
+            }
+        }
+        let neighbours = Array(",./:@[`{&%+= ".utf8) + [0x00, 0x0D, 0x7F, 0x80, 0xAD, 0xDF, 0xFF]
+        forEachPlacement(lengths: lengths, filler: UInt8(ascii: "Q"), probes: neighbours, check)
+        forEachPlacement(lengths: lengths.upperBound...lengths.upperBound, filler: UInt8(ascii: "z"), probes: (0...255).map { UInt8($0) }) {
+            bytes, position, probe in
+            if position % VectorScan.width == 0 || position % VectorScan.width == VectorScan.width - 1 { check(bytes, position, probe) }
+        }
+    }
+
     // MARK: Query lookup
 
     @Test func firstIndexOfAmpersand() {

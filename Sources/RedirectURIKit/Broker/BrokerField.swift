@@ -57,6 +57,13 @@ enum BrokerField: UInt8, CaseIterable, Sendable {
         default: false
         }
     }
+    /// Whether a success response defines the field.
+    var isSuccessResponseField: Bool {
+        switch self {
+        case .msgProtocolVer, .brokerNonce, .response, .hash: true
+        default: false
+        }
+    }
 
     /// The field's bit in a ``FieldSet``.
     var bit: UInt64 { 1 &<< UInt64(rawValue) }

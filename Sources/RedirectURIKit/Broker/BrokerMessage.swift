@@ -155,7 +155,7 @@ public struct BrokerMessage: Sendable {
         url.withBytes { text in
             endpoint = BrokerEndpoint(bytes: text, url.ranges)
             guard let query = url.ranges.query else { return }
-            _ = Self.read(UnsafeBufferPointer(rebasing: text[query]), at: query.lowerBound, into: &reading, validating: false)
+            Self.read(UnsafeBufferPointer(rebasing: text[query]), at: query.lowerBound, into: &reading)
             protocolVersion = Self.readProtocolVersion(reading, in: text)
         }
         self.init(url, reading, endpoint: endpoint, protocolVersion: protocolVersion)
@@ -221,13 +221,9 @@ public struct BrokerMessage: Sendable {
         return ambiguity == nil && nestedRedirect == nil ? nil : Rare(ambiguity: ambiguity, nestedRedirect: nestedRedirect)
     }
 
-    /// Reads the pieces of `query` (the URL's bytes from `queryStart`) in one pass. With
-    /// `validating`, the bytes are not known to be a query yet, and the pass checks them as it
-    /// reads them: `false` when one is not (the caller parses the URL the ordinary way, which
-    /// says where and why); without, the result is always `true`.
-    static func read(
-        _ query: UnsafeBufferPointer<UInt8>, at queryStart: Int, into reading: inout Reading, validating: Bool
-    ) -> Bool {
+    /// Reads the pieces of `query` (a parsed URL's query, whose bytes start at `queryStart` in
+    /// the URL) in one pass.
+    static func read(_ query: UnsafeBufferPointer<UInt8>, at queryStart: Int, into reading: inout Reading) {
         var start = 0
         while start < query.count {
             let (nameEnd, nameHasEscapes) = RawPiece.nameEnd(from: start, in: query)
@@ -239,10 +235,8 @@ public struct BrokerMessage: Sendable {
             let rawName = UnsafeBufferPointer(rebasing: query[start..<nameEnd])
             var name = PieceName(field: nil, other: nil, lookAlike: nil)
             var failure: PercentDecodingError?
-            // Known names need no decoding, and are query bytes: most pieces of a message are
-            // read without either.
+            // Known names need no decoding: most pieces of a message are read without it.
             let knownField = nameHasEscapes ? nil : BrokerField(named: rawName)
-            if validating, knownField == nil, !URIParser.isQuery(query, start..<nameEnd) { return false }
             if nameHasEscapes {
                 do {
                     name = PieceName(decoded: try PercentEncoding.decodeString(bytes: rawName, plusIsSpace: true))
@@ -261,22 +255,14 @@ public struct BrokerMessage: Sendable {
             if hasValue {
                 if name.field == .response {
                     // The ciphertext, kilobytes long, is read once: its end and its alphabet
-                    // together (see Base64.base64URLValue(inQuery:from:)), and when validating,
-                    // its syntax with them (base64url bytes are query bytes).
-                    if validating {
-                        guard let value = Base64.base64URLValue(inUnvalidatedQuery: query, from: nameEnd &+ 1) else { return false }
-                        (valueEnd, valueIsBase64URL) = value
-                    } else {
-                        (valueEnd, valueIsBase64URL) = Base64.base64URLValue(inQuery: query, from: nameEnd &+ 1)
-                    }
+                    // together (see Base64.base64URLValue(inQuery:from:)).
+                    (valueEnd, valueIsBase64URL) = Base64.base64URLValue(inQuery: query, from: nameEnd &+ 1)
                 } else {
                     valueEnd = VectorScan.firstIndex(of: ASCII.ampersand, in: query, from: nameEnd &+ 1, to: query.count)
-                    // A hash is tested first: hex digits are query bytes, and decode to
-                    // themselves.
+                    // Hex digits decode to themselves.
                     if name.field == .hash {
                         valueIsUppercaseSHA256 = BrokerValueSyntax.isUppercaseSHA256Hex(UnsafeBufferPointer(rebasing: query[(nameEnd &+ 1)..<valueEnd]))
                     }
-                    if validating, !valueIsUppercaseSHA256, !URIParser.isQuery(query, (nameEnd &+ 1)..<valueEnd) { return false }
                 }
                 // Every value must decode, so that the decoded parameters describe the whole
                 // message; base64url, hex, and any value without `%` or `+`, decode to
@@ -311,7 +297,6 @@ public struct BrokerMessage: Sendable {
             reading.rule.add(name, at: piece.nameStart)
             start = (valueEnd < 0 ? nameEnd : valueEnd) &+ 1
         }
-        return true
     }
 
     /// Whether `bytes[range]` holds a `%` or a `+`, the only bytes form decoding changes.

@@ -43,7 +43,7 @@ public struct BrokerResponse: Sendable {
     let fields: Fields
 
     /// The offsets in the URL of the fields kept as slices.
-    struct Fields: Sendable {
+    struct Fields: Sendable, Equatable {
         var response: Range<Int>?
         var hash: Range<Int>?
         var brokerNonce: Range<Int>?
@@ -65,10 +65,19 @@ public struct BrokerResponse: Sendable {
     ///
     /// - Throws: ``BrokerMessageError`` naming the first parameter at fault.
     public init(parsing text: String) throws(BrokerMessageError) {
-        // A well-formed response is read in one pass over its query (the parse and the message
-        // together); anything else is parsed as usual, so that its error is the parser's.
-        if let message = BrokerMessage.readingResponse(text) {
-            try self.init(message)
+        // A response in the shape brokers send is read in one pass over its text (the parse
+        // and the fields together); anything else is parsed and read as a message, so that its
+        // error is the parser's or the message's.
+        var known = BrokerMessage.KnownPieces()
+        var protocolVersion: Int?
+        if let url = BrokerResponse.readCommonShape(text, into: &known, protocolVersion: &protocolVersion) {
+            do {
+                try self.init(url, known: known, protocolVersion: protocolVersion)
+            } catch {
+                assert(Self.agreesWithMessageReading(.failure(error), of: url), "a broker response read in one pass disagrees with its reading as a message")
+                throw error
+            }
+            assert(Self.agreesWithMessageReading(.success(self), of: url), "a broker response read in one pass disagrees with its reading as a message")
             return
         }
         let reference: URIReference
@@ -97,10 +106,14 @@ public struct BrokerResponse: Sendable {
             throw BrokerMessageError(.notABrokerResponse)
         }
         if let ambiguity = message.ambiguity { throw ambiguity }
+        try self.init(reference, known: message.known, protocolVersion: message.protocolVersion)
+    }
+
+    /// The response rules of a URL's fields, the one place they are written: a URL with a query,
+    /// no fragment and unambiguous parameters, whose field pieces are `known` (none is there
+    /// twice) and whose valid `msg_protocol_ver` is `protocolVersion`.
+    init(_ reference: URIReference, known: BrokerMessage.KnownPieces, protocolVersion: Int?) throws(BrokerMessageError) {
         self.url = reference
-        // The fields read here, found in the message's pass (its verdict says none is there
-        // twice).
-        let known = message.known
         let (response, hash, protocolPiece, brokerNonce, errorCode) = (
             known.response, known.hash, known.msgProtocolVer, known.brokerNonce, known.errorCode
         )
@@ -109,7 +122,7 @@ public struct BrokerResponse: Sendable {
         fields = Fields(response: value(response), hash: value(hash), brokerNonce: value(brokerNonce), errorCode: value(errorCode))
         let protocolText = value(protocolPiece)
         let hashRange = fields.hash
-        protocolVersion = message.protocolVersion
+        self.protocolVersion = protocolVersion
         if let errorCode = fields.errorCode {
             kind = .error
             if errorCode.isEmpty { throw BrokerMessageError(.invalidValue, parameter: "error_code", detail: "must not be empty") }

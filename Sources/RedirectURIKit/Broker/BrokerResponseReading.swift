@@ -1,41 +1,115 @@
-/// A broker response read from its text in one pass over the query: the URL's syntax and the
-/// message's pieces together.
+/// A success response in the shape brokers send, read in one pass over its text: the URL's
+/// syntax and the response's fields together.
 ///
 /// A response is mostly one value, kilobytes of base64url ciphertext. Parsed first and read as a
 /// message after, those kilobytes were tested twice: once as query bytes, once as base64url. Here
-/// the part before the query is parsed as usual, and the query is checked piece by piece while
-/// the message reads it: base64url bytes are query bytes, so the ciphertext's alphabet test is its
-/// syntax check too.
+/// the part before the query is parsed as usual, and each piece of the query is read by the test
+/// its field's value has to pass anyway: base64url, 64 uppercase hex digits and a protocol
+/// version are query bytes that decode to themselves, so passing that test is the piece's syntax
+/// check and its decoding check too.
 ///
-/// Only the success path is taken this way. Anything the pass does not accept (a byte outside the
-/// query, a fragment, no query) makes it give up, and the caller parses the URL the ordinary way,
-/// so every error, its kind and its offset, is the parser's own.
-extension BrokerMessage {
-    /// `text` parsed as a URI and read as a message in one pass over its query, or `nil` when the
-    /// pass cannot vouch for it (see above).
-    static func readingResponse(_ text: String) -> BrokerMessage? {
-        StringBytes.withUTF8(text) { bytes -> BrokerMessage? in
-            guard bytes.count <= URIParser.maximumInputLength else { return nil }
+/// The shape: no fragment, and a query whose every piece is a response field's name, unencoded,
+/// once, with a value that passes its field's test (`broker_nonce`: unreserved bytes). Such a
+/// query cannot be ambiguous (no name twice, none that only looks like a field's, nothing that
+/// fails to decode), so what is left to judge is what ``BrokerResponse`` judges of any message,
+/// which fields are there, by the same rules (`BrokerResponse.init(_:known:protocolVersion:)`).
+/// Anything else (an error response, another parameter, an escape, a value that fails its test,
+/// a byte outside the query) makes the pass give up, and the caller parses the URL and reads it
+/// as a message, so every error, its kind and its offset, is the parser's or the message's own.
+/// Debug builds check both outcomes against the plain parse and the message's reading.
+extension BrokerResponse {
+    /// The URL `text` is, parsed in one pass with the field pieces of its query (into `known`,
+    /// its protocol version into `protocolVersion`), or `nil` when it is not in the shape above.
+    ///
+    /// The pieces are written to the caller's variables, not returned: returned through the
+    /// generic closure and then as a response, they were copied with a call to memcpy each time.
+    static func readCommonShape(
+        _ text: String, into known: inout BrokerMessage.KnownPieces, protocolVersion: inout Int?
+    ) -> URIReference? {
+        var ranges: URIComponentRanges?
+        let isCommonShape = StringBytes.withUTF8(text) { bytes -> Bool in
+            guard bytes.count <= URIParser.maximumInputLength else { return false }
             // The first '?' starts the query when the part before it is a URI without a fragment:
             // no earlier component may hold one.
             let questionMark = VectorScan.firstIndex(of: ASCII.questionMark, in: bytes, from: 0, to: bytes.count)
             guard questionMark < bytes.count,
                 let head = try? URIParser.parse(UnsafeBufferPointer(rebasing: bytes[..<questionMark]), as: .uri),
                 head.fragment == nil
-            else { return nil }
+            else { return false }
             let queryStart = questionMark &+ 1
-            var reading = Reading()
-            let query = UnsafeBufferPointer(rebasing: bytes[queryStart...])
-            guard read(query, at: queryStart, into: &reading, validating: true) else { return nil }
-            let ranges = head.followed(byQueryFrom: queryStart, to: bytes.count)
+            guard readCommonShapeQuery(bytes, from: queryStart, into: &known, protocolVersion: &protocolVersion) else { return false }
+            let followed = head.followed(byQueryFrom: queryStart, to: bytes.count)
+            ranges = followed
             // Debug builds check the pass against the plain parse of the whole text (uncounted).
             assert(
-                (try? Scanner(input: bytes, vectorized: false).scanReference(.uri)) == ranges,
+                (try? Scanner(input: bytes, vectorized: false).scanReference(.uri)) == followed,
                 "a broker response read in one pass disagrees with its parse")
-            let url = URIReference(validated: Substring(text), ranges: ranges)
-            return BrokerMessage(
-                url, reading, endpoint: BrokerEndpoint(bytes: bytes, ranges), protocolVersion: readProtocolVersion(reading, in: bytes))
+            return true
         }
+        guard isCommonShape, let ranges else { return nil }
+        return URIReference(validated: Substring(text), ranges: ranges)
+    }
+
+    /// Whether `outcome`, of reading `url` in one pass, is the outcome of reading it as a
+    /// message (the debug builds' check of the pass).
+    static func agreesWithMessageReading(_ outcome: Result<BrokerResponse, BrokerMessageError>, of url: URIReference) -> Bool {
+        let general = Result { () throws(BrokerMessageError) in try BrokerResponse(BrokerMessage(url)) }
+        switch (outcome, general) {
+        case (.success(let fast), .success(let plain)):
+            return fast.fields == plain.fields && fast.kind == plain.kind && fast.protocolVersion == plain.protocolVersion
+        case (.failure(let fast), .failure(let plain)):
+            return fast == plain
+        default:
+            return false
+        }
+    }
+
+    /// Reads the field pieces of a query in the shape above, from `queryStart` to the end of
+    /// `bytes` (offsets in `bytes`), and its protocol version; `false` when the query is in
+    /// another shape.
+    private static func readCommonShapeQuery(
+        _ bytes: UnsafeBufferPointer<UInt8>, from queryStart: Int, into known: inout BrokerMessage.KnownPieces,
+        protocolVersion: inout Int?
+    ) -> Bool {
+        var seen = BrokerField.FieldSet()
+        var start = queryStart
+        while start < bytes.count {
+            // A field's name is at most 16 bytes, and the shape has no piece without '='.
+            let nameLimit = min(bytes.count, start &+ BrokerField.byLength.count)
+            let equalsSign = VectorScan.firstIndex(of: ASCII.equalsSign, in: bytes, from: start, to: nameLimit)
+            guard equalsSign < nameLimit, let field = BrokerField(named: UnsafeBufferPointer(rebasing: bytes[start..<equalsSign])),
+                field.isSuccessResponseField, seen.insert(field)
+            else { return false }
+            let valueStart = equalsSign &+ 1
+            let valueEnd: Int
+            // Each value is tested where it must be, and must end at '&' or at the end: none is
+            // searched for its end first.
+            switch field {
+            case .response:
+                valueEnd = Base64.base64URLRunEnd(in: bytes, from: valueStart)
+                known.responseIsBase64URL = true
+            case .hash:
+                valueEnd = valueStart &+ 64
+                guard valueEnd <= bytes.count, BrokerValueSyntax.isUppercaseSHA256Hex(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]))
+                else { return false }
+                known.hashIsUppercaseSHA256 = true
+            case .msgProtocolVer:
+                // At most three digits: a fourth makes it no protocol version.
+                var end = valueStart
+                while end < bytes.count, end &- valueStart < 4, ByteClass.digit.contains(bytes[end]) { end &+= 1 }
+                valueEnd = end
+                guard let version = BrokerValueSyntax.protocolVersion(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]))
+                else { return false }
+                protocolVersion = version
+            default:
+                valueEnd = VectorScan.firstIndex(of: ASCII.ampersand, in: bytes, from: valueStart, to: bytes.count)
+                guard bytes[valueStart..<valueEnd].allSatisfy(ByteClass.unreserved.contains) else { return false }
+            }
+            guard valueEnd == bytes.count || bytes[valueEnd] == ASCII.ampersand else { return false }
+            known[field] = BrokerMessage.Piece(nameStart: start, nameEnd: equalsSign, valueEnd: valueEnd)
+            start = valueEnd &+ 1
+        }
+        return true
     }
 }
 

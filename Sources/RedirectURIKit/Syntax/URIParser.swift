@@ -32,19 +32,6 @@ public enum URIParser {
         try parse(input, as: grammar, vectorized: true)
     }
 
-    /// Whether `bytes[range]` is a run of query bytes and percent-encoded triplets, as the
-    /// strict parse reads a query: its own query run, on that range. A query split at `&` and
-    /// `=` is valid exactly when each part is (a triplet never spans them: neither is a hex
-    /// digit), which is how a broker response is checked while it is read.
-    static func isQuery(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        let part = UnsafeBufferPointer(rebasing: bytes[range])
-        do {
-            return try Scanner(input: part).run(of: .queryOrFragment, from: 0) == part.count
-        } catch {
-            return false
-        }
-    }
-
     /// The same parse without the vectorised fast path: the plain byte loop that the fast path
     /// must always agree with (the fuzzers compare the two).
     @_spi(Testing)
