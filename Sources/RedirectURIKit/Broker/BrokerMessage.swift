@@ -261,7 +261,8 @@ public struct BrokerMessage: Sendable {
                     valueEnd = VectorScan.firstIndex(of: ASCII.ampersand, in: query, from: nameEnd &+ 1, to: query.count)
                     // Hex digits decode to themselves.
                     if name.field == .hash {
-                        valueIsUppercaseSHA256 = BrokerValueSyntax.isUppercaseSHA256Hex(UnsafeBufferPointer(rebasing: query[(nameEnd &+ 1)..<valueEnd]))
+                        valueIsUppercaseSHA256 = BrokerValueSyntax.isUppercaseSHA256Hex(
+                            UnsafeBufferPointer(rebasing: query[(nameEnd &+ 1)..<valueEnd]))
                     }
                 }
                 // Every value must decode, so that the decoded parameters describe the whole

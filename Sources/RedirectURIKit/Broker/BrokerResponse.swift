@@ -74,10 +74,13 @@ public struct BrokerResponse: Sendable {
             do {
                 try self.init(url, known: known, protocolVersion: protocolVersion)
             } catch {
-                assert(Self.agreesWithMessageReading(.failure(error), of: url), "a broker response read in one pass disagrees with its reading as a message")
+                assert(
+                    Self.agreesWithMessageReading(.failure(error), of: url),
+                    "a broker response read in one pass disagrees with its reading as a message")
                 throw error
             }
-            assert(Self.agreesWithMessageReading(.success(self), of: url), "a broker response read in one pass disagrees with its reading as a message")
+            assert(
+                Self.agreesWithMessageReading(.success(self), of: url), "a broker response read in one pass disagrees with its reading as a message")
             return
         }
         let reference: URIReference
