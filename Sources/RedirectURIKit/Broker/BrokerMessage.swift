@@ -188,13 +188,10 @@ public struct BrokerMessage: Sendable {
         // Most responses have neither an ambiguity nor a nested redirect: tested first, so that
         // their reading builds no optional error or result only to destroy it (through the
         // generic value witnesses, 100 instructions a response).
-        if case .request = recognition {
-            rare = Self.rare(url, reading, recognition, known: known, redirectIsRepeated: repeatedFields.contains(.redirectURI))
-        } else if reading.undecodable == nil, reading.rule.foundNothing {
-            rare = nil
-        } else {
-            rare = Self.rare(url, reading, recognition, known: known, redirectIsRepeated: true)
-        }
+        let isRequest = if case .request = recognition { true } else { false }
+        rare =
+            !isRequest && reading.undecodable == nil && reading.rule.foundNothing
+            ? nil : Self.rare(url, reading, recognition, known: known, redirectIsRepeated: repeatedFields.contains(.redirectURI))
     }
 
     /// What a reading found that most messages do not have: its ambiguity, and a request's

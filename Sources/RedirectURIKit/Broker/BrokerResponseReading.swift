@@ -82,30 +82,24 @@ extension BrokerResponse {
             else { return false }
             let valueStart = equalsSign &+ 1
             let valueEnd: Int
-            // Each value is tested where it must be, and must end at '&' or at the end: none is
-            // searched for its end first.
-            switch field {
-            case .response:
+            if field == .response {
                 valueEnd = Base64.base64URLRunEnd(in: bytes, from: valueStart)
+                guard valueEnd == bytes.count || bytes[valueEnd] == ASCII.ampersand else { return false }
                 known.responseIsBase64URL = true
-            case .hash:
-                valueEnd = valueStart &+ 64
-                guard valueEnd <= bytes.count, BrokerValueSyntax.isUppercaseSHA256Hex(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]))
-                else { return false }
-                known.hashIsUppercaseSHA256 = true
-            case .msgProtocolVer:
-                // At most three digits: a fourth makes it no protocol version.
-                var end = valueStart
-                while end < bytes.count, end &- valueStart < 4, ByteClass.digit.contains(bytes[end]) { end &+= 1 }
-                valueEnd = end
-                guard let version = BrokerValueSyntax.protocolVersion(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]))
-                else { return false }
-                protocolVersion = version
-            default:
+            } else {
                 valueEnd = VectorScan.firstIndex(of: ASCII.ampersand, in: bytes, from: valueStart, to: bytes.count)
-                guard bytes[valueStart..<valueEnd].allSatisfy(ByteClass.unreserved.contains) else { return false }
+                let value = UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd])
+                switch field {
+                case .hash:
+                    guard BrokerValueSyntax.isUppercaseSHA256Hex(value) else { return false }
+                    known.hashIsUppercaseSHA256 = true
+                case .msgProtocolVer:
+                    guard let version = BrokerValueSyntax.protocolVersion(value) else { return false }
+                    protocolVersion = version
+                default:
+                    guard value.allSatisfy(ByteClass.unreserved.contains) else { return false }
+                }
             }
-            guard valueEnd == bytes.count || bytes[valueEnd] == ASCII.ampersand else { return false }
             known[field] = BrokerMessage.Piece(nameStart: start, nameEnd: equalsSign, valueEnd: valueEnd)
             start = valueEnd &+ 1
         }
