@@ -1,4 +1,4 @@
-import RedirectURIKit
+@_spi(Toolkit) import RedirectURIKit
 
 /// What expanding one value gave, and everything that stood in the way.
 struct Expansion: Sendable, Hashable {

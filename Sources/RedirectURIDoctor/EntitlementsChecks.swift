@@ -1,5 +1,5 @@
 import Foundation
-import RedirectURIKit
+@_spi(Toolkit) import RedirectURIKit
 
 /// The entitlements: the keychain group the SDK keeps its cache in, and the Associated Domains
 /// an https callback comes back through.

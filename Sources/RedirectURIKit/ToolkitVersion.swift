@@ -6,7 +6,8 @@
 /// ```swift
 /// ToolkitVersion.current   // → "0.1.0"
 /// ```
-package enum ToolkitVersion {
+@_spi(Toolkit)
+public enum ToolkitVersion {
     /// The package's semantic version (`MAJOR.MINOR.PATCH`).
-    package static let current = "0.1.0"
+    public static let current = "0.1.0"
 }

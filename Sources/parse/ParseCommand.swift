@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RedirectURIKit
+@_spi(Toolkit) import RedirectURIKit
 import RedirectURIReport
 
 /// `parse`: analyse redirect URIs and broker URLs (the default), or check an app's configuration

@@ -1,5 +1,5 @@
 import Testing
-@testable import RedirectURIKit
+@_spi(Toolkit) @testable import RedirectURIKit
 
 /// Xcode's build-setting reference grammar (`BuildSettingText`): where references start and end.
 struct BuildSettingReferenceTests {

@@ -1,5 +1,5 @@
 import Foundation
-import RedirectURIKit
+@_spi(Toolkit) import RedirectURIKit
 import Testing
 
 /// The version is one constant, and the changelog and `parse --version` agree with it.

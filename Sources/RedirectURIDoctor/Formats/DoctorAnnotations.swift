@@ -1,5 +1,5 @@
 import Foundation
-import RedirectURIKit
+@_spi(Toolkit) import RedirectURIKit
 
 /// A doctor report as the lines and files developer tools read: Xcode's `path:line:column:`
 /// diagnostics, GitHub Actions workflow commands, and SARIF 2.1.0 for code scanning.

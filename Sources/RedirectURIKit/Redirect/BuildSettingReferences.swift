@@ -15,9 +15,10 @@
 /// let segments = BuildSettingText.segments(of: "msauth.$(PRODUCT_BUNDLE_IDENTIFIER)")
 /// // [.literal(0..<7), .reference(BuildSettingReference(range: 7..<35, contentRange: 9..<34, ...))]
 /// ```
-package struct BuildSettingReference: Sendable, Hashable {
+@_spi(Toolkit)
+public struct BuildSettingReference: Sendable, Hashable {
     /// How the reference is written.
-    package enum Delimiter: Sendable, Hashable {
+    public enum Delimiter: Sendable, Hashable {
         /// `$(NAME)`, the form Xcode writes.
         case parentheses
         /// `${NAME}`, an older form Xcode still accepts.
@@ -27,16 +28,16 @@ package struct BuildSettingReference: Sendable, Hashable {
     }
 
     /// The whole reference, `$` and delimiters included.
-    package let range: Range<Int>
+    public let range: Range<Int>
     /// What is between the delimiters (for ``Delimiter/none``, the name).
-    package let contentRange: Range<Int>
+    public let contentRange: Range<Int>
     /// How the reference is written.
-    package let delimiter: Delimiter
+    public let delimiter: Delimiter
     /// `false` when the text ends before the closing delimiter (the reference then runs to the end).
-    package let isTerminated: Bool
+    public let isTerminated: Bool
 
-    /// Creates a reference (the scanner's result; visible in the package for the doctor and tests).
-    package init(range: Range<Int>, contentRange: Range<Int>, delimiter: Delimiter, isTerminated: Bool) {
+    /// Creates a reference (the scanner's result; SPI for the doctor and tests).
+    public init(range: Range<Int>, contentRange: Range<Int>, delimiter: Delimiter, isTerminated: Bool) {
         self.range = range
         self.contentRange = contentRange
         self.delimiter = delimiter
@@ -62,9 +63,10 @@ package struct BuildSettingReference: Sendable, Hashable {
 /// ```swift
 /// BuildSettingText.segments(of: "msauth.$(PRODUCT_BUNDLE_IDENTIFIER)").count   // 2: a literal, a reference
 /// ```
-package enum BuildSettingText {
+@_spi(Toolkit)
+public enum BuildSettingText {
     /// A piece of scanned text.
-    package enum Segment: Sendable, Hashable {
+    public enum Segment: Sendable, Hashable {
         /// Text taken as it is (for `$$`, the one `$` it stands for).
         case literal(Range<Int>)
         /// A build-setting reference.
@@ -72,13 +74,13 @@ package enum BuildSettingText {
     }
 
     /// The segments of `text`, in order; offsets are UTF-8 byte offsets into `text`.
-    package static func segments(of text: String) -> [Segment] {
+    public static func segments(of text: String) -> [Segment] {
         StringBytes.withUTF8(text) { bytes in segments(in: bytes, range: 0..<bytes.count) }
     }
 
     /// The segments of `bytes[range]`, in order, with offsets into `bytes`. A range outside
     /// `bytes` is clamped to it.
-    package static func segments(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Segment] {
+    public static func segments(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Segment] {
         let lower = min(max(range.lowerBound, 0), bytes.count)
         let upper = min(max(range.upperBound, lower), bytes.count)
         var segments: [Segment] = []
