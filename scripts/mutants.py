@@ -547,7 +547,7 @@ MUTANTS: list[Mutant] = [
       suites=("BrokerMessageReadingTests", "CorpusReplayTests")),
     M("B-one-pass-value", "broker", "Broker/BrokerResponseReading.swift",
       "guard value.allSatisfy(ByteClass.unreserved.contains) else { return false }",
-      "",
+      "break",
       "one-pass response: broker_nonce not checked as query bytes",
       suites=("BrokerMessageReadingTests", "CorpusReplayTests")),
     M("B-one-pass-hash-value", "broker", "Broker/BrokerResponseReading.swift",
