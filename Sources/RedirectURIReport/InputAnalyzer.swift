@@ -194,7 +194,7 @@ public struct InputAnalyzer: Sendable {
         } else {
             // No registrations: the redirect URI is compared with itself.
             let itself = message.map { $0.redirectURI } ?? analysis.redirect
-            verifier = RedirectVerifier(registered: itself.map { [$0] } ?? [], options: verification.options)
+            verifier = RedirectVerifier(registeredRedirects: itself.map { [$0] } ?? [], options: verification.options)
             analysis.report.diagnostics.append(
                 RedirectDiagnostic(
                     .warning, .noRegisteredURIs,
@@ -207,7 +207,9 @@ public struct InputAnalyzer: Sendable {
                 RedirectDiagnostic(
                     .info, .verifiedNestedRedirectURI,
                     "the verdict is about the request's redirect_uri '\(message.value("redirect_uri") ?? "")'"))
-            verdict = verifier.verify(message: message, callerBundleID: verification.callerBundleID)
+            verdict =
+                verification.callerBundleID.map { verifier.verify(message: message, callerBundleID: $0) }
+                ?? verifier.verifyWithoutCaller(message: message)
         } else if let redirect = analysis.redirect {
             verdict = verifier.verify(redirect, callerBundleID: verification.callerBundleID)
         } else {

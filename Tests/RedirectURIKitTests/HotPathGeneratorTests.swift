@@ -23,7 +23,9 @@ struct HotPathGeneratorTests {
             }
             if let request = input.request {
                 let caller = input.caller.flatMap { $0.isEmpty ? nil : String(decoding: $0, as: UTF8.self) }
-                let verdict = RedirectVerifier(registered: [text]).verify(request: String(decoding: request, as: UTF8.self), callerBundleID: caller)
+                let verifier = RedirectVerifier(registered: [text])
+                let request = String(decoding: request, as: UTF8.self)
+                let verdict = caller.map { verifier.verify(request: request, callerBundleID: $0) } ?? verifier.verifyWithoutCaller(request: request)
                 if verdict.accepted { acceptedRequests += 1 }
             }
             try check(input.bytes)

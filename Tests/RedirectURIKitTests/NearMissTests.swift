@@ -75,7 +75,7 @@ struct NearMissTests {
     /// Inside a broker request, `redirect_uri=…+` decodes to a trailing space.
     @Test func aRequestsRedirectURIWithATrailingSpaceIsExplained() {
         let verdict = RedirectVerifier(registered: [Self.msal])
-            .verify(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth+")
+            .verify(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth+", callerBundleID: "com.contoso.app")
         #expect(verdict.failedRule == .syntax)
         #expect(verdict.nearMiss?.difference == .surroundingWhitespace)
     }

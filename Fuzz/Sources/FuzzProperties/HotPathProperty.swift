@@ -158,7 +158,7 @@ public enum HotPathProperty {
     static func checkRequest(_ requestBytes: UnsafeBufferPointer<UInt8>?, verifier: RedirectVerifier, caller: String?) throws(PropertyFailure) {
         guard let requestBytes else { return }
         let request = String(decoding: requestBytes, as: UTF8.self)
-        let verdict = verifier.verify(request: request, callerBundleID: caller)
+        let verdict = caller.map { verifier.verify(request: request, callerBundleID: $0) } ?? verifier.verifyWithoutCaller(request: request)
         guard let reference = try? URIReference(parsing: request, as: .uri) else {
             try require(!verdict.accepted && verdict.failedRule == .syntax, "a request that does not parse fails \(verdict.failedRule?.identifier ?? "nothing")")
             return

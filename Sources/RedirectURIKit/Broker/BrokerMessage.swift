@@ -146,6 +146,21 @@ public struct BrokerMessage: Sendable {
         var undecodable: QueryParameterError?
     }
 
+    /// Parses a URL and reads it as a broker message: the one parse that a broker's or an app's
+    /// reading of the URL needs, with the error type of every other broker call, so that the
+    /// whole path fits one `do throws(BrokerMessageError)`.
+    ///
+    /// - Throws: ``BrokerMessageError`` `invalid-uri` when the text is not an absolute URI.
+    public init(parsing text: String) throws(BrokerMessageError) {
+        let reference: URIReference
+        do {
+            reference = try URIReference(parsing: text, as: .uri)
+        } catch {
+            throw BrokerMessageError(parsing: error)
+        }
+        self.init(reference)
+    }
+
     /// Reads a parsed URL as a broker message.
     public init(_ url: URIReference) {
         var reading = Reading()

@@ -83,10 +83,15 @@ public enum BrokerEndpoint: String, Sendable, Hashable, CaseIterable {
 /// URL it was parsed from. Typed accessors read the parameters brokers define; ``problems()`` checks
 /// them (UUIDs, base64url, protocol version, the nested redirect URI, required parameters).
 ///
+/// A broker decides whether to answer with ``RedirectVerifier/verify(message:callerBundleID:)``:
+/// the app's registrations and the caller the OS reported, not the request's word.
+///
 /// ```swift
-/// let request = try BrokerRequest(parsing: "msauthv2://broker?msg_protocol_ver=3&client_id=…&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&…")
+/// let message = try BrokerMessage(parsing: "msauthv2://broker?msg_protocol_ver=3&client_id=…&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&…")
+/// let verdict = RedirectVerifier(registered: ["msauth.com.contoso.app://auth"])
+///     .verify(message: message, callerBundleID: callerFromTheOS)
+/// let request = try BrokerRequest(message)
 /// request.redirectURI?.bundleID     // "com.contoso.app"
-/// request.checkRedirectURI(callerBundleID: "com.contoso.app").accepted
 /// ```
 public struct BrokerRequest: Sendable, Hashable {
     /// Where the request goes.
@@ -111,7 +116,15 @@ public struct BrokerRequest: Sendable, Hashable {
         } catch {
             throw BrokerMessageError(parsing: error)
         }
-        let message = BrokerMessage(reference)
+        try self.init(BrokerMessage(reference))
+    }
+
+    /// Reads a message as a request and requires it to have no problems (the URL is not parsed
+    /// again).
+    ///
+    /// - Throws: ``BrokerMessageError``: why the message is not a broker request, why its
+    ///   parameters are ambiguous (``BrokerMessage/ambiguity``), or else the first of ``problems()``.
+    public init(_ message: BrokerMessage) throws(BrokerMessageError) {
         let request = try Self.parseParameters(message)
         if let problem = request.problems(redirect: message.nestedRedirect, message: message).first { throw problem }
         self = request
@@ -296,8 +309,10 @@ public struct BrokerRequest: Sendable, Hashable {
         return []
     }
 
-    /// Verifies the request with its own `redirect_uri` as the one registration: what a broker
-    /// that trusts the request's registration checks (see ``RedirectVerifier/verify(request:callerBundleID:)``).
+    /// Verifies the request with its own `redirect_uri` as the one registration: whether the
+    /// redirect URI is one the caller may use at all, not whether it is registered for the
+    /// client. A broker checks the app's registrations with
+    /// ``RedirectVerifier/verify(message:callerBundleID:)``.
     public func checkRedirectURI(callerBundleID: String, options: VerificationOptions = .strict) -> VerificationVerdict {
         RedirectVerifier(registered: value("redirect_uri").map { [$0] } ?? [], options: options)
             .verify(request: url, callerBundleID: callerBundleID)

@@ -159,7 +159,10 @@ public struct RedirectVerifier: Sendable {
 
     /// Creates a verifier for registered redirect URIs that were parsed already (they are not
     /// parsed again).
-    public init(registered: [RedirectURI], options: VerificationOptions = .strict) {
+    ///
+    /// A label of its own, not an overload of ``init(registered:options:)``: with one label for
+    /// both, `RedirectVerifier(registered: [])` was ambiguous to the compiler.
+    public init(registeredRedirects registered: [RedirectURI], options: VerificationOptions = .strict) {
         self.init(registered: registered.map { String($0.reference.text) }, parsed: registered, untrimmed: [], options: options)
     }
 

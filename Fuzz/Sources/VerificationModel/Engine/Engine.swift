@@ -64,7 +64,8 @@ public enum Engine {
 
         /// The verdict on a broker request URL.
         public func verify(request: String, callerBundleID: String?) -> Verdict {
-            record(verifier.verify(request: request, callerBundleID: callerBundleID))
+            record(
+                callerBundleID.map { verifier.verify(request: request, callerBundleID: $0) } ?? verifier.verifyWithoutCaller(request: request))
         }
     }
 
