@@ -62,7 +62,10 @@ struct Doctor: ParsableCommand {
         help: ArgumentHelp("A build setting's value, NAME=VALUE (repeatable); overrides the project's.", valueName: "name=value"))
     var buildSettings: [String] = []
 
-    @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The app's bundle ID: the value of PRODUCT_BUNDLE_IDENTIFIER.", valueName: "id"))
+    /// `.unconditional`: a bundle ID may start with '-'.
+    @Option(
+        name: .customLong("bundle-id"), parsing: .unconditional,
+        help: ArgumentHelp("The app's bundle ID: the value of PRODUCT_BUNDLE_IDENTIFIER.", valueName: "id"))
     var bundleID: String?
 
     @Option(name: .long, help: ArgumentHelp("The app's .entitlements file; with --project, instead of the target's.", valueName: "path"))
@@ -102,6 +105,13 @@ struct Doctor: ParsableCommand {
             "With --format xcode, github or sarif: show paths relative to this folder (default: the current folder); SARIF's URIs are relative to it.",
             valueName: "path"))
     var pathRoot: String?
+
+    /// Printed at the end of `parse doctor --help`; `HelpExampleTests` runs them in the plugin fixture.
+    static let exampleLines = [
+        "parse doctor --project MyApp.xcodeproj",
+        "parse doctor --info-plist MyApp/Info.plist --bundle-id com.contoso.myapp --sdk msal",
+        "parse doctor --project MyApp.xcodeproj --format github",
+    ]
 
     func validate() throws {
         _ = try DoctorFormat.resolve(format, json: json)
@@ -180,11 +190,12 @@ struct Doctor: ParsableCommand {
     }
 
     static func read(_ path: String) throws -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            FileHandle.standardError.write(Data("parse doctor: cannot read file '\(path)'\n".utf8))
+        do {
+            return Data(try CommandFile.bytes(at: path))
+        } catch {
+            FileHandle.standardError.write(Data("parse doctor: \(error.message)\n".utf8))
             throw ExitCode(2)
         }
-        return data
     }
 
     /// Findings, then skipped checks, then a count.

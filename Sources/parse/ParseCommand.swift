@@ -22,7 +22,9 @@ struct ParseCommand: ParsableCommand {
             Exit status: 0 when nothing printed is a failure; 1 when any input is invalid, rejected, \
             not absolute, or has a finding of severity error (or, for route, an incoming URL does \
             not belong; for doctor, a finding is an error); 2 for a usage error or an unreadable \
-            file. See 'parse help analyze' and 'parse help route' for every option.
+            file. 'parse <uri>' is 'parse analyze <uri>': analyze is the default command, so its \
+            options are the ones listed below, and a command name (route, doctor) goes first. See \
+            'parse help analyze', 'parse help route' and 'parse help doctor' for every option.
             """,
         version: ToolkitVersion.current,
         subcommands: [Analyze.self, Route.self, Doctor.self],
@@ -30,21 +32,56 @@ struct ParseCommand: ParsableCommand {
     )
 
     /// Maps argument-parser outcomes onto the documented exit codes (usage errors are 2, not 64).
+    /// The arguments are the bytes the OS passed (``RawArguments``), never a repaired decoding.
     static func main() {
+        let arguments = RawArguments.strings
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                print(fullMessage(for: error))
+                print(Self.helpWithExamples(fullMessage(for: error)))
                 Foundation.exit(0)
             }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            var message = fullMessage(for: error)
+            if let hint = Self.misplacedSubcommandHint(arguments) { message += "\n" + hint }
+            FileHandle.standardError.write(Data((message + "\n").utf8))
             Foundation.exit(2)
         }
+    }
+
+    /// Each command's examples, printed at the end of its `--help` (argument-parser has no place
+    /// for them there: its discussion comes before the options).
+    static let examples: [(command: any ParsableCommand.Type, lines: [String])] = [
+        (ParseCommand.self, Analyze.exampleLines),
+        (Analyze.self, Analyze.exampleLines),
+        (Route.self, Route.exampleLines),
+        (Doctor.self, Doctor.exampleLines),
+    ]
+
+    /// A help screen with the examples of the command it is for appended; any other text as it is.
+    static func helpWithExamples(_ text: String) -> String {
+        for (command, lines) in examples {
+            let help = command == ParseCommand.self ? helpMessage() : helpMessage(for: command)
+            if text == help {
+                return text + "\n\nEXAMPLES:\n" + lines.map { "  " + $0 }.joined(separator: "\n")
+            }
+        }
+        return text
+    }
+
+    /// `parse --json doctor …` reads `doctor` as a URI of `parse analyze`, the default command, and
+    /// fails on doctor's options with analyze's usage: say that a subcommand comes first.
+    static func misplacedSubcommandHint(_ arguments: [String]) -> String? {
+        let options = arguments.prefix { $0 != "--" }
+        guard let first = options.first, first.hasPrefix("-"),
+            let subcommand = options.first(where: { ["doctor", "route"].contains($0) })
+        else { return nil }
+        return "Note: '\(subcommand)' is a command and goes first: 'parse \(subcommand) \(first) …'. Options before it are "
+            + "those of 'parse analyze', the default command, which read '\(subcommand)' as a URI."
     }
 }
 
@@ -84,7 +121,9 @@ struct Analyze: ParsableCommand {
     @Argument(help: "URIs to analyse. Pass inputs that start with '-' after '--'.")
     var uris: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Read a file's bytes, unmodified, as one input (repeatable).", valueName: "path"))
+    @Option(
+        name: .long, parsing: .unconditionalSingleValue,
+        help: ArgumentHelp("Read a file's bytes, unmodified, as one input (repeatable).", valueName: "path"))
     var file: [String] = []
 
     @Option(
@@ -100,8 +139,11 @@ struct Analyze: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A registered redirect URI of the app (repeatable); turns on verification.", valueName: "uri"))
     var registered: [String] = []
 
+    /// `.unconditional`: a bundle ID may start with '-' (`-.-` is one), so the next argument is
+    /// the value whatever it looks like.
     @Option(
-        name: .customLong("bundle-id"), help: ArgumentHelp("The caller's bundle ID as the OS reports it; turns on verification.", valueName: "id"))
+        name: .customLong("bundle-id"), parsing: .unconditional,
+        help: ArgumentHelp("The caller's bundle ID as the OS reports it; turns on verification.", valueName: "id"))
     var bundleID: String?
 
     @Flag(
@@ -114,36 +156,43 @@ struct Analyze: ParsableCommand {
 
     static let inputs = "a URI parse reads"
 
+    /// Printed at the end of `parse --help` and `parse help analyze`; `HelpExampleTests` runs them.
+    static let exampleLines = [
+        "parse 'msauth.com.contoso.app://auth'",
+        "parse --json 'http://127.0.0.1:51004/call back'",
+        "parse --registered 'msauth.com.contoso.app://auth' --bundle-id com.contoso.app -- 'msauth.com.contoso.app://auth/'",
+    ]
+
     /// A registration that cannot match anything, or a caller bundle ID that no app has, would
     /// turn every verdict into a rejection that names the input instead of the option: a usage
     /// error (status 2) that names the value.
     func validate() throws {
         _ = try ReportFormat.resolve(format, json: json, inputs: Self.inputs)
         for text in registered {
-            do {
-                _ = try RedirectURI(parsing: text)
-            } catch {
-                throw ValidationError(
-                    "--registered '\(text)' is not an absolute RFC 3986 URI: \(error.kind) at offset \(error.offset) (\(error.message))")
+            if let error = Self.absoluteURIError(text) {
+                throw ValidationError("--registered '\(RawArguments.display(text))' is not an absolute RFC 3986 URI: \(error)")
             }
         }
-        if let bundleID, BundleID(bundleID) == nil {
+        if let bundleID, RawArguments.isStandIn(bundleID) || BundleID(bundleID) == nil {
             throw ValidationError(
-                "--bundle-id '\(bundleID)' is not a bundle ID: one or more labels of letters, digits and '-', separated by single dots")
+                "--bundle-id '\(RawArguments.display(bundleID))' is not a bundle ID: one or more labels of letters, digits and '-', separated by single dots"
+            )
         }
     }
 
     mutating func run() throws {
-        var inputs: [[UInt8]] = uris.map { Array($0.utf8) }
+        var inputs: [[UInt8]] = uris.map(RawArguments.bytes(of:))
         for path in file {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                FileHandle.standardError.write(Data("parse: cannot read file '\(path)'\n".utf8))
+            do {
+                inputs.append(try CommandFile.bytes(at: path))
+            } catch {
+                FileHandle.standardError.write(Data("parse: \(error.message)\n".utf8))
                 throw ExitCode(ParseExitStatus.usage)
             }
-            inputs.append(Array(data))
         }
         if uris.isEmpty && file.isEmpty {
-            inputs = Self.lines(of: FileHandle.standardInput.readDataToEndOfFile())
+            inputs = Self.standardInputLines(
+                hint: "parse: reading one URI per line from standard input (end with Ctrl-D); or pass one: parse '<uri>'")
         }
         let verifying = !registered.isEmpty || bundleID != nil
         let analyzer = InputAnalyzer(
@@ -162,6 +211,30 @@ struct Analyze: ParsableCommand {
             print(json ? report.jsonLine() : renderer.render(report), terminator: json ? "\n" : "")
         }
         if status != ParseExitStatus.success { throw ExitCode(status) }
+    }
+
+    /// The absolute-URI error of a `--registered` or `--redirect-uri` value, read from the bytes
+    /// that were passed, as "<kind> at offset <n> (<message>)"; `nil` for an absolute URI.
+    static func absoluteURIError(_ value: String) -> String? {
+        let bytes = RawArguments.bytes(of: value)
+        do {
+            if RawArguments.isStandIn(value) {
+                // Not UTF-8, so never a URI: the byte-level parse says where and why.
+                _ = try URIReference(bytes: bytes, as: .uri)
+                return "not UTF-8"
+            }
+            _ = try RedirectURI(parsing: value)
+            return nil
+        } catch {
+            return "\(error.kind) at offset \(error.offset) (\(error.message))"
+        }
+    }
+
+    /// Standard input's lines. On a terminal, where nothing was piped in, `hint` goes to standard
+    /// error first, so that a command waiting for input does not look hung.
+    static func standardInputLines(hint: String) -> [[UInt8]] {
+        if isatty(STDIN_FILENO) == 1 { FileHandle.standardError.write(Data((hint + "\n").utf8)) }
+        return lines(of: FileHandle.standardInput.readDataToEndOfFile())
     }
 
     /// Splits standard input on LF; a final LF does not start another input.

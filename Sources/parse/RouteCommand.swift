@@ -53,21 +53,27 @@ struct Route: ParsableCommand {
 
     static let inputs = "an incoming URL"
 
+    /// Printed at the end of `parse route --help`; `HelpExampleTests` runs them.
+    static let exampleLines = [
+        "parse route --redirect-uri 'msauth.com.contoso.app://auth' 'msauth.com.contoso.app://auth/broker?response=abc'",
+        "parse route --json --redirect-uri 'msauth.com.contoso.app://auth' 'msauth.com.contoso.app://auth/?code=1'",
+    ]
+
     func validate() throws {
         _ = try ReportFormat.resolve(format, json: json, inputs: Self.inputs)
-        do {
-            _ = try RedirectURI(parsing: redirectURI)
-        } catch {
-            throw ValidationError(
-                "--redirect-uri '\(redirectURI)' is not an absolute RFC 3986 URI: \(error.kind) at offset \(error.offset) (\(error.message))")
+        if let error = Analyze.absoluteURIError(redirectURI) {
+            throw ValidationError("--redirect-uri '\(RawArguments.display(redirectURI))' is not an absolute RFC 3986 URI: \(error)")
         }
     }
 
     mutating func run() throws {
         let json = try ReportFormat.resolve(format, json: json, inputs: Self.inputs)
         let redirect = try RedirectURI(parsing: redirectURI)
-        var inputs = incoming.map { Array($0.utf8) }
-        if incoming.isEmpty { inputs = Analyze.lines(of: FileHandle.standardInput.readDataToEndOfFile()) }
+        var inputs = incoming.map(RawArguments.bytes(of:))
+        if incoming.isEmpty {
+            inputs = Analyze.standardInputLines(
+                hint: "parse route: reading one incoming URL per line from standard input (end with Ctrl-D); or pass one after --redirect-uri <uri>")
+        }
         let reports = inputs.map { RouteReport(redirect: redirect, incoming: $0) }
         for report in reports {
             print(json ? report.jsonLine() : report.text(), terminator: json ? "\n" : "")
