@@ -224,10 +224,22 @@ public struct InputAnalyzer: Sendable {
                 accepted: true, rule: nil, matched: nil,
                 explanation: "accepted: no registered redirect URIs were given, so only its syntax, fragment and wrapper were checked\(caller)")
         }
+        // A Unicode host that --iri did not convert is why rule syntax failed: the rejection
+        // says so, naming each code point that conversion would have had to map.
+        if verdict.failedRule == .syntax,
+            let refusal = analysis.report.diagnostics.first(where: { Self.conversionRefusals.contains($0.code) })
+        {
+            return VerdictReport(
+                accepted: false, rule: VerificationRule.syntax.identifier, matched: nil,
+                explanation: "not a valid absolute URI in ASCII: \(refusal.message)", nearMiss: nil)
+        }
         return VerdictReport(
             accepted: verdict.accepted, rule: verdict.failedRule?.identifier,
             matched: verdict.matched, explanation: verdict.explanation, nearMiss: verdict.nearMiss)
     }
+
+    /// The codes of a Unicode host that `--iri` did not convert.
+    static let conversionRefusals: Set<FindingCode> = [.iriHostMapped, .iriHostNotHTTPS, .idnaError]
 }
 
 extension FindingCode {

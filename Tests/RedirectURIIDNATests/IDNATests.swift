@@ -64,8 +64,8 @@ struct IDNATests {
         let result = IRI.convertHost("https://bücher.example/cb?x=ü")
         #expect(result.converted == "https://xn--bcher-kva.example/cb?x=ü")
         #expect(result.diagnostics.map(\.code) == [.iriHostConverted])
-        let withPort = IRI.convertHost("http://user@bücher.example:8080/cb")
-        #expect(withPort.converted == "http://user@xn--bcher-kva.example:8080/cb")
+        let withPort = IRI.convertHost("https://user@bücher.example:8080/cb")
+        #expect(withPort.converted == "https://user@xn--bcher-kva.example:8080/cb")
         #expect(try URIReference(parsing: withPort.converted).portNumber == 8080)
         let spoof = IRI.convertHost("https://p\u{0430}ypal.com/cb")
         if Confusables.isAvailable {
@@ -80,6 +80,48 @@ struct IDNATests {
         #expect(IRI.convertHost("https://example.com/ü").converted == "https://example.com/ü")
         #expect(IRI.convertHost("https://-bad.example/").diagnostics.isEmpty)  // ASCII hosts untouched
         #expect(IRI.convertHost("https://-bü.example/").diagnostics.map(\.code) == [.idnaError])
+    }
+
+    /// Hosts that UTS #46 would map before encoding, and hosts of another scheme: not converted,
+    /// so the strict parser rejects them; the error names each mapped code point and its byte
+    /// offset in the text.
+    static let refusals: [(text: String, code: FindingCode, named: [String])] = [
+        ("https://ｂücher.example/cb", .iriHostMapped, ["U+FF42 FULLWIDTH LATIN SMALL LETTER B at byte 8 (to 'b')"]),
+        ("https://Bücher.example/cb", .iriHostMapped, ["U+0042 LATIN CAPITAL LETTER B at byte 8 (to 'b')"]),
+        ("https://bü\u{AD}cher.example/cb", .iriHostMapped, ["U+00AD SOFT HYPHEN at byte 11 (removed)"]),
+        ("https://bü\u{200B}cher.example/cb", .iriHostMapped, ["U+200B ZERO WIDTH SPACE at byte 11 (removed)"]),
+        ("https://bücher\u{3002}example/cb", .iriHostMapped, ["U+3002 IDEOGRAPHIC FULL STOP at byte 15 (to '.')"]),
+        ("https://ｌｏｇｉｎ.example.com/cb", .iriHostMapped, ["U+FF4C FULLWIDTH LATIN SMALL LETTER L at byte 8 (to 'l')", "U+FF4E FULLWIDTH LATIN SMALL LETTER N at byte 20 (to 'n')"]),
+        ("https://１２７.0.0.1/cb", .iriHostMapped, ["U+FF11 FULLWIDTH DIGIT ONE at byte 8 (to '1')"]),
+        ("https://bu\u{308}cher.example/cb", .iriHostMapped, ["the label 'bu\u{308}cher' at byte 8 to its normalization form C"]),
+        ("http://１２７.0.0.1/cb", .iriHostNotHTTPS, ["only https hosts are"]),
+        ("http://bücher.example/cb", .iriHostNotHTTPS, ["only https hosts are"]),
+    ]
+
+    /// Whether `text` holds `part` (String.contains(_:) needs macOS 13).
+    static func has(_ text: String, _ part: String) -> Bool {
+        let bytes = Array(text.utf8), needle = Array(part.utf8)
+        guard needle.count <= bytes.count else { return false }
+        return (0...(bytes.count - needle.count)).contains { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+
+    @Test func mappedHostsAreNotConverted() {
+        #expect(Self.refusals.count == 10)
+        for row in Self.refusals {
+            let result = IRI.convertHost(row.text)
+            #expect(result.converted == row.text, "\(row.text)")
+            #expect(result.asciiHost == nil)
+            #expect(result.diagnostics.map(\.code) == [row.code], "\(row.text)")
+            let message = result.diagnostics.first?.message ?? ""
+            for part in row.named {
+                #expect(Self.has(message, part), "\(row.text): \(message)")
+            }
+            #expect(result.diagnostics.first?.severity == .error)
+        }
+        // An ASCII label is left as written (exact-match compares it): only Unicode labels are encoded.
+        #expect(IRI.convertHost("https://bücher.EXAMPLE/cb").converted == "https://xn--bcher-kva.EXAMPLE/cb")
+        // ß and ς are kept (non-transitional): encoding them is exact.
+        #expect(IRI.convertHost("https://faß.de/").converted == "https://xn--fa-hia.de/")
     }
 
     /// The host is the one the core's parse finds: userinfo ends at the first '@', a port is

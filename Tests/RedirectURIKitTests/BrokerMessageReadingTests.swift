@@ -108,7 +108,15 @@ struct BrokerMessageReadingTests {
         ("msauthv2://broker?REDIRECT_URI=b", .lookAlikeParameter, "REDIRECT_URI", "REDIRECT_URI=b"),
         ("msauthv2://broker?redirect_uri+=b", .lookAlikeParameter, "redirect_uri ", "redirect_uri+=b"),
         ("msauthv2://broker?%20client_id%0A=b", .lookAlikeParameter, " client_id\n", "%20client_id%0A=b"),
-        ("msauthv2://broker?redirect+uri=b", nil, nil, nil),  // not whitespace around the name
+        // PHP reads a space inside a name as '_', and so does the look-alike rule.
+        ("msauthv2://broker?redirect+uri=b", .lookAlikeParameter, "redirect uri", "redirect+uri=b"),
+        ("msauthv2://broker?redirect_uri=a&redirect.uri=b", .lookAlikeParameter, "redirect.uri", "redirect.uri=b"),
+        ("msauthv2://broker?redirect_uri=a&redirect_uri%00=b", .lookAlikeParameter, "redirect_uri\u{0}", "redirect_uri%00=b"),
+        ("msauthv2://broker?redirect_uri=a&%EF%BD%92edirect_uri=b", .lookAlikeParameter, "ｒedirect_uri", "%EF%BD%92edirect_uri=b"),
+        ("msauthv2://broker?redirect_uri=a&red%C4%B1rect_uri=b", .lookAlikeParameter, "redırect_uri", "red%C4%B1rect_uri=b"),
+        ("msauthv2://broker?redirect_uri=a&%C2%A0redirect_uri=b", .lookAlikeParameter, "\u{A0}redirect_uri", "%C2%A0redirect_uri=b"),
+        ("msauthv2://broker?extra_qp=a&extra_query_param=b", .duplicateParameter, "extra_query_param", "extra_query_param=b"),
+        ("msauthv2://broker?redirect-uri=b&redirect%C3%BCri=c", nil, nil, nil),  // no server folds these
         // The first piece at fault, whichever rule it breaks.
         ("msauthv2://broker?Scope=1&x=1&x=2", .lookAlikeParameter, "Scope", "Scope=1"),
         ("msauthv2://broker?x=1&x=2&Scope=1", .duplicateParameter, "x", "x=2"),

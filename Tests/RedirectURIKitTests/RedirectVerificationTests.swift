@@ -140,6 +140,7 @@ struct RedirectVerificationTests {
             ["msauth://com.example.app/1wIqXSqBj7w%2Bh11ZifsnqwgyKrY%3D"], rejectedBy: "wrapper"),
         Row("msauth://code/msal3c62ac97-29eb-4aed-a3c8-add0298508da%3A%2F%2Fauth", [clientIDRedirect], rejectedBy: "wrapper"),
         Row("msauth://code/myapp%3A%2F%2Fcallback", ["myapp://callback"], rejectedBy: "wrapper"),
+        Row("msauth://code/myapp%3A%2F%2Fcallback", ["myapp://callback"], caller: "other", rejectedBy: "wrapper"),
         Row("msauth://code/https%3A%2F%2Flogin.example.com%2Fcb", ["msauth://code/https%3A%2F%2Flogin.example.com%2Fcb"], rejectedBy: "wrapper"),
     ]
 
@@ -147,6 +148,9 @@ struct RedirectVerificationTests {
     static let rule5: [Row] = [
         Row(adal, [adal], caller: "com.myapp.mytestapp"),
         Row(wrapper, [adal], caller: "com.myapp.mytestapp"),
+        // The one-label ADAL shape is read as the caller's bundle ID inside a wrapper too, as alone.
+        Row("msauth://code/myapp%3A%2F%2Fcallback", ["myapp://callback"], caller: "callback"),
+        Row("myapp://callback", ["myapp://callback"], caller: "callback"),
         Row(msal, [msal], caller: "com.contoso.MailApp"),
         Row(adal, [adal], caller: "com.myapp.mytestapp2", rejectedBy: "bundle-id"),
         Row(adal, [adal], caller: "com.myapp", rejectedBy: "bundle-id"),
@@ -185,7 +189,7 @@ struct RedirectVerificationTests {
     static let all = rule1 + rule2 + rule3 + rule4 + rule5
 
     @Test func rowCountsArePinned() {
-        #expect([Self.rule1.count, Self.rule2.count, Self.rule3.count, Self.rule4.count, Self.rule5.count] == [16, 26, 25, 29, 28])
+        #expect([Self.rule1.count, Self.rule2.count, Self.rule3.count, Self.rule4.count, Self.rule5.count] == [16, 26, 25, 30, 30])
         let requestRules = BrokerRequestVerificationTests.rows.compactMap(\.rule)
         #expect(Set(Self.all.compactMap(\.rule) + requestRules) == Set(VerificationRule.all.map(\.identifier)))
     }

@@ -120,4 +120,24 @@ struct CommandTests {
         #expect(outcome.standardOutput.contains("xn--bcher-kva.example"))
         #expect(try CommandRunner.run(["https://bücher.example/cb"]).status == 1)   // strict without --iri
     }
+
+    /// --iri never turns a rejection into an acceptance: a host that UTS #46 would have to map,
+    /// or any http host, is not converted, and the verdict names why.
+    @Test(arguments: [
+        ("http://１２７.0.0.1/cb", "http://127.0.0.1/cb", "only https hosts are"),
+        ("https://ｌｏｇｉｎ.example.com/cb", "https://login.example.com/cb", "U+FF4C FULLWIDTH LATIN SMALL LETTER L at byte 8"),
+        ("https://log\u{AD}in.example.com/cb", "https://login.example.com/cb", "U+00AD SOFT HYPHEN at byte 11 (removed)"),
+        ("https://login\u{3002}example.com/cb", "https://login.example.com/cb", "U+3002 IDEOGRAPHIC FULL STOP at byte 13"),
+    ])
+    func iriRefusesMappedHosts(presented: String, registered: String, named: String) throws {
+        let outcome = try CommandRunner.run(["--iri", "--json", "--registered", registered, presented])
+        #expect(outcome.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let verdict = try #require(object["verdict"] as? [String: Any])
+        #expect(verdict["accepted"] as? Bool == false)
+        #expect(verdict["rule"] as? String == "syntax")
+        #expect((verdict["explanation"] as? String)?.contains(named) == true, "\(verdict)")
+        // Encoded exactly, the same registration is reached.
+        #expect(try CommandRunner.run(["--iri", "--registered", "https://xn--bcher-kva.example/cb", "https://bücher.example/cb"]).status == 0)
+    }
 }

@@ -285,7 +285,18 @@ enum VerificationTable {
         VerifyRow(presented: "myapp://callback", registered: ["myapp://callback"], caller: "Callback", caseInsensitive: true, expect: .rejected("bundle-id"), source: here()),
         VerifyRow(presented: "myapp://callback/", registered: ["myapp://callback/"], caller: "callback", expect: .rejected("bundle-id"), source: here()),
         VerifyRow(presented: "myapp://callback:80", registered: ["myapp://callback:80"], caller: "callback", expect: .rejected("bundle-id"), source: here()),
-        VerifyRow(presented: "msauth://code/myapp%3A%2F%2Fcallback", registered: ["myapp://callback"], caller: "callback", expect: .rejected("wrapper"), source: here()),
+        // Inside a certificate-auth wrapper the same reading holds (deliberately changed: the wrapper
+        // was rejected while the same URI unwrapped was accepted). Without the caller, or for
+        // another one, the decoded URI is no broker URI and the wrapper fails.
+        VerifyRow(presented: "msauth://code/myapp%3A%2F%2Fcallback", registered: ["myapp://callback"], caller: "callback", expect: .accepted, source: here()),
+        VerifyRow(presented: "msauth://code/myapp%3A%2F%2Fcallback", registered: ["msauth://code/myapp%3a%2f%2fcallback"], caller: "callback", expect: .accepted, source: here()),
+        VerifyRow(presented: "msauth://code/myapp%3A%2F%2Fcallback", registered: ["myapp://callback"], expect: .rejected("wrapper"), source: here()),
+        VerifyRow(presented: "msauth://code/myapp%3A%2F%2Fcallback", registered: ["myapp://callback"], caller: "Callback", expect: .rejected("wrapper"), source: here()),
+        VerifyRow(presented: "msauth://code/myapp%3A%2F%2Fcallback", registered: ["myapp://callback"], caller: "other", expect: .rejected("wrapper"), source: here()),
+        VerifyRow(presented: "msauth://code/myapp%3A%2F%2Fcallback?x=1", registered: ["myapp://callback"], caller: "callback", expect: .rejected("wrapper"), source: here()),
+        VerifyRow(presented: "msauth://code/myapp%3A%2F%2Fcallback%2F", registered: ["myapp://callback/"], caller: "callback", expect: .rejected("wrapper"), source: here()),
+        VerifyRow(presented: "msauth://code/myapp%3A%2F%2Fcallback", registered: ["myapp://other"], caller: "callback", expect: .rejected("exact-match"), source: here()),
+        VerifyRow(presented: "msauth://code/myapp%3A%2F%2Fcallback", registered: ["msauth://code/myapp%3A%2F%2Fcallback"], caller: "callback", expect: .accepted, source: here()),
         VerifyRow(presented: "msal\(uuid)://auth", registered: ["msal\(uuid)://auth"], caller: "auth", expect: .rejected("bundle-id"), source: here()),
         VerifyRow(presented: "myapp://callback", registered: ["myapp://callback"], expect: .accepted, source: here()),
         // The ADAL shape is exactly <scheme>://<host>: with a path the host is no bundle ID.
@@ -331,12 +342,36 @@ enum VerificationTable {
         // A capital in a name that looks like no field's is only a name.
         RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&X_Custom=1", registered: registeredForRequests, expect: .accepted, source: here()),
         RequestRow(request: "msauthv2://broker?%C0%AF=1&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
+        // Names a server folds into redirect_uri: cut at NUL, trimmed of NBSP or a zero-width space, full-width, dotless i, a Roman numeral i, PHP's "." and "[]" (each next to the real one).
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&redirect_uri%00=https%3A%2F%2Flogin.example.com%2Fcb", registered: registeredForRequests, caller: "com.contoso.app", expect: .rejected("ambiguous-parameters"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&redirect_uri%00x=https%3A%2F%2Flogin.example.com%2Fcb", registered: registeredForRequests, caller: "com.contoso.app", expect: .rejected("ambiguous-parameters"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&%C2%A0redirect_uri=https%3A%2F%2Flogin.example.com%2Fcb", registered: registeredForRequests, caller: "com.contoso.app", expect: .rejected("ambiguous-parameters"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&%E2%80%8Bredirect_uri=https%3A%2F%2Flogin.example.com%2Fcb", registered: registeredForRequests, caller: "com.contoso.app", expect: .rejected("ambiguous-parameters"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&%EF%BD%92edirect_uri=https%3A%2F%2Flogin.example.com%2Fcb", registered: registeredForRequests, caller: "com.contoso.app", expect: .rejected("ambiguous-parameters"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&red%C4%B1rect_uri=https%3A%2F%2Flogin.example.com%2Fcb", registered: registeredForRequests, caller: "com.contoso.app", expect: .rejected("ambiguous-parameters"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&redirect_ur%E2%85%B0=https%3A%2F%2Flogin.example.com%2Fcb", registered: registeredForRequests, caller: "com.contoso.app", expect: .rejected("ambiguous-parameters"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&redirect.uri=https%3A%2F%2Flogin.example.com%2Fcb", registered: registeredForRequests, caller: "com.contoso.app", expect: .rejected("ambiguous-parameters"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&redirect+uri%5B%5D=https%3A%2F%2Flogin.example.com%2Fcb", registered: registeredForRequests, caller: "com.contoso.app", expect: .rejected("ambiguous-parameters"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&redirect_uri%5B0%5D=https%3A%2F%2Flogin.example.com%2Fcb", registered: registeredForRequests, caller: "com.contoso.app", expect: .rejected("ambiguous-parameters"), source: here()),
+        // A folded name alone: the broker sees no redirect_uri where a server sees one.
+        RequestRow(request: "msauthv2://broker?redirect.uri=https%3A%2F%2Flogin.example.com%2Fcb", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
+        // Every field gets the same fold: scope with a long s, broker_key with the Kelvin sign, CLIENT_ID.
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&%C5%BFcope=openid&broker_%E2%84%AAey=x", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&CLIENT_ID=x", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
+        // Two names of one field.
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&extra_qp=a%3D1&extra_query_param=a%3D2", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&extra_query_param=a%3D2&extra%5Fqp=a%3D1", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
+        // Near misses: one name of the field; names no server folds into a field.
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&extra_qp=a%3D1", registered: registeredForRequests, expect: .accepted, source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&extra_query_param=a%3D1", registered: registeredForRequests, expect: .accepted, source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&redirect-uri=x&redirect_uri_x=1&redirect%C3%BCri=1&%C2%A0x=1&x%5B%5D=1", registered: registeredForRequests, expect: .accepted, source: here()),
         RequestRow(request: "msauthv2://broker?a+b=1&a%20b=2&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
         RequestRow(request: "msauthv2://broker?redirect_uri=%FF", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
         // missing-redirect-uri
         RequestRow(request: "msauthv2://broker?client_id=\(uuid)", registered: registeredForRequests, expect: .rejected("missing-redirect-uri"), source: here()),
         RequestRow(request: "msauthv2://broker", registered: registeredForRequests, expect: .rejected("missing-redirect-uri"), source: here()),
-        RequestRow(request: "msauthv2://broker?redirect+uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("missing-redirect-uri"), source: here()),
+        // PHP reads `redirect uri` as redirect_uri: ambiguous, not missing.
+        RequestRow(request: "msauthv2://broker?redirect+uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
         // the redirect rules, through the request
         RequestRow(request: "msauthv2://broker?redirect%5Furi=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, caller: "com.contoso.app", expect: .accepted, source: here()),
         RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, caller: "com.evil.app", expect: .rejected("bundle-id"), source: here()),

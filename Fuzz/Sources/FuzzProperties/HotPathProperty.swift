@@ -139,10 +139,17 @@ public enum HotPathProperty {
             if verdict.accepted {
                 // The client-ID form carries no bundle ID, so no caller passes it; a one-word
                 // ADAL-shaped host passes only when it is the caller's exactly, a reading that is
-                // verification's alone (the classifier declines it).
+                // verification's alone (the classifier declines it), alone or as the decoded URI
+                // of a certificate-auth wrapper.
                 try require(form != .msalClientID, "a client-ID redirect URI verified for caller \(caller)")
-                let oneWordReading = form == .other && !caller.utf8.contains(UInt8(ascii: "."))
-                    && (try? RedirectURI(parsing: text))?.reference.host.map(String.init) == caller
+                let parsed = try? RedirectURI(parsing: text)
+                var carrierHost = parsed?.reference.host.map(String.init)
+                if let parsed, parsed.reference.scheme?.lowercased() == "msauth", parsed.reference.host == "code",
+                    let inner = try? PercentEncoding.decodeString(parsed.reference.path.dropFirst())
+                {
+                    carrierHost = (try? RedirectURI(parsing: inner)).flatMap { $0.form == .other ? $0.reference.host.map(String.init) : nil }
+                }
+                let oneWordReading = form == .other && !caller.utf8.contains(UInt8(ascii: ".")) && carrierHost == caller
                 try require(equal || oneWordReading, "verified for caller \(caller) but the classifier's bundle ID is \(extracted?.description ?? "nil")")
                 let independent = carriedBundleID(Array(presented))
                 try require(independent == caller, "verified for caller \(caller) but the URI carries \(independent ?? "nil")")

@@ -94,20 +94,22 @@ enum BrokerField: UInt8, CaseIterable, Sendable {
         self = field
     }
 
-    /// The field that `bytes` (a decoded name that names no field) differs from only by ASCII
-    /// letter case or by surrounding whitespace (`REDIRECT_URI`, `redirect_uri ` once `+` is
-    /// decoded): a server that folds case or trims would read it as that field.
+    /// The field that `bytes` (a decoded name that names no field) folds into: a name that some
+    /// server reads as that field (`REDIRECT_URI`, `redirect_uri ` once `+` is decoded,
+    /// `redirect.uri`, full-width `ｒedirect_uri`; ``ParameterNameFolding`` defines the fold).
     static func lookAlike(of bytes: UnsafeBufferPointer<UInt8>) -> BrokerField? {
-        // Most names are neither padded nor hold a capital: nothing to fold.
-        guard bytes.contains(where: { ASCII.isWhitespace($0) || (ASCII.uppercaseA...ASCII.uppercaseZ).contains($0) }) else {
-            return nil
+        ParameterNameFolding.field(folding: bytes)
+    }
+
+    /// The other name of the same field: brokers read `extra_qp` and `extra_query_param` alike
+    /// (the extra query parameters for the authorization server), so a request with both is one
+    /// field twice.
+    var otherName: BrokerField? {
+        switch self {
+        case .extraQP: .extraQueryParam
+        case .extraQueryParam: .extraQP
+        default: nil
         }
-        var start = 0
-        var end = bytes.count
-        while start < end, ASCII.isWhitespace(bytes[start]) { start &+= 1 }
-        while end > start, ASCII.isWhitespace(bytes[end &- 1]) { end &-= 1 }
-        let folded = bytes[start..<end].map(ASCII.lowercased)
-        return folded.withUnsafeBufferPointer { BrokerField(named: $0) }
     }
 
     /// A set of fields, a bit each.

@@ -67,7 +67,8 @@ extension RedirectVerifier {
             case .duplicateParameter:
                 return .rejected(
                     .ambiguousParameters,
-                    "the parameter '\(ambiguity.parameter ?? "")' appears more than once; a reader that picks one lets an attacker choose")
+                    "the parameter '\(ambiguity.parameter ?? "")' "
+                        + (ambiguity.detail ?? "appears more than once; a reader that picks one lets an attacker choose"))
             default:
                 return .rejected(
                     .ambiguousParameters, "the parameter '\(ambiguity.parameter ?? "")' \(ambiguity.detail ?? ambiguity.kind.explanation)")

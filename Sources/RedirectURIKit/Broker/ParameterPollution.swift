@@ -5,7 +5,7 @@ struct PieceName: Sendable {
     var field: BrokerField?
     /// The decoded name when it is no field's; `nil` for a field, or a name that does not decode.
     var other: String?
-    /// The field the name differs from only by ASCII case or surrounding whitespace.
+    /// The field a server would fold the name into (``ParameterNameFolding``).
     var lookAlike: BrokerField?
 
     /// The name of a decoded parameter.
@@ -27,10 +27,12 @@ struct PieceName: Sendable {
 
 /// The parameter-pollution rule, the one place it is written: a message whose parameters a
 /// reader could take two ways is ambiguous. That is a name twice (after decoding, so that
-/// `redirect%5Furi` is `redirect_uri`), or a name that differs from a field of the message only
-/// by ASCII case or surrounding whitespace (`REDIRECT_URI`, `redirect_uri+`): a server that
-/// folds case or trims reads a different message than the broker does. (An undecodable piece is
-/// ambiguous too; the message records it where it decodes.)
+/// `redirect%5Furi` is `redirect_uri`), both names of one field (`extra_qp` and
+/// `extra_query_param`), or a name that some server folds into a field of the message
+/// (`REDIRECT_URI`, `redirect_uri+`, `redirect.uri`, `redirect_uri%00`, full-width
+/// `ｒedirect_uri`; ``ParameterNameFolding`` is the fold): a server that folds reads a different
+/// message than the broker does. (An undecodable piece is ambiguous too; the message records it
+/// where it decodes.)
 ///
 /// The rule reads the names in order, one at a time, as a message's one pass meets them, and
 /// keeps only what it needs to find the first piece at fault: the fields seen (a bit each) and,
@@ -44,10 +46,12 @@ struct ParameterPollution {
         case duplicate(position: Int, name: String)
         /// A name that only looks like `field`.
         case lookAlike(position: Int, name: String, field: BrokerField)
+        /// The other name of a field whose first name came earlier.
+        case otherName(position: Int, name: String, field: BrokerField)
 
         var position: Int {
             switch self {
-            case .duplicate(let position, _), .lookAlike(let position, _, _): position
+            case .duplicate(let position, _), .lookAlike(let position, _, _), .otherName(let position, _, _): position
             }
         }
     }
@@ -66,6 +70,9 @@ struct ParameterPollution {
     mutating func add(_ name: PieceName, at position: Int) {
         if let field = name.field {
             if !seen.insert(field) { firstDuplicate = firstDuplicate ?? .duplicate(position: position, name: field.text) }
+            if let other = field.otherName, seen.contains(other) {
+                firstDuplicate = firstDuplicate ?? .otherName(position: position, name: field.text, field: other)
+            }
             return
         }
         guard let other = name.other else { return }
@@ -121,8 +128,12 @@ struct ParameterPollution {
             return BrokerMessageError(
                 .lookAlikeParameter, parameter: name, offset: offset,
                 detail:
-                    "differs from '\(field.text)' only by letter case or surrounding whitespace; a server that folds case or trims would read it as '\(field.text)'"
+                    "is '\(field.text)' to a server that folds names (letter case, width and compatibility forms, surrounding whitespace, NUL, PHP's '.' for '_'): it would read a different request"
             )
+        case .otherName(_, let name, let field):
+            return BrokerMessageError(
+                .duplicateParameter, parameter: name, offset: offset,
+                detail: "names the same field as '\(field.text)', which the message has too; a reader that picks one lets an attacker choose")
         }
     }
 }

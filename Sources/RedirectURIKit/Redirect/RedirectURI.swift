@@ -126,6 +126,17 @@ public struct RedirectURI: Sendable, Hashable, CustomStringConvertible {
         return RedirectURI(reference: innerReference, nested: true)
     }
 
+    /// The decoded URI of a wrapper candidate that classification declined only because that URI
+    /// is the one-label ADAL shape (`msauth://code/myapp%3A%2F%2Fcontoso`): verification reads it
+    /// as the ADAL form when the host is exactly the caller's bundle ID.
+    var singleLabelADALInner: RedirectURI? {
+        guard decision.findings.contains(.wrapperInnerNotBroker), case .success(let innerReference)? = decodedWrappedURI?.parsed else {
+            return nil
+        }
+        let inner = RedirectURI(reference: innerReference, nested: true)
+        return inner.isSingleLabelADALShape ? inner : nil
+    }
+
     /// The path's one segment, for the `msauth` forms.
     var wrappedSegment: Substring? {
         reference.withBytes { RedirectRules.singleSegment($0, reference.ranges) }.map { reference.slice($0) }

@@ -18,7 +18,7 @@ public struct VerificationRule: Sendable, Hashable, CustomStringConvertible {
     public static let wrapper = VerificationRule(
         identifier: "wrapper",
         requirement:
-            "a certificate-auth wrapper must be msauth://code/ with one path segment and no query, decoding once to an ADAL or MSAL broker redirect URI without a fragment"
+            "a certificate-auth wrapper must be msauth://code/ with one path segment and no query, decoding once to an ADAL or MSAL broker redirect URI without a fragment (or to the ADAL shape whose one-label host is the caller's bundle ID)"
     )
     /// Equal to a registered URI (the scheme's case aside, but not an MSAL bundle ID's).
     public static let exactMatch = VerificationRule(
@@ -34,10 +34,13 @@ public struct VerificationRule: Sendable, Hashable, CustomStringConvertible {
     public static let bundleID = VerificationRule(
         identifier: "bundle-id",
         requirement: "the bundle ID in the redirect URI must equal the caller's bundle ID exactly")
-    /// A broker request whose parameters are duplicated or do not decode.
+    /// A broker request whose parameters are duplicated, named twice, look like a field's name to
+    /// a server that folds names, or do not decode.
     public static let ambiguousParameters = VerificationRule(
         identifier: "ambiguous-parameters",
-        requirement: "a broker request must have no duplicated parameter and every parameter must decode")
+        requirement:
+            "a broker request must have no duplicated parameter, not both names of one parameter, no name a server would fold into a parameter's name, and every parameter must decode"
+    )
     /// A broker request without a `redirect_uri`.
     public static let missingRedirectURI = VerificationRule(
         identifier: "missing-redirect-uri",
@@ -177,7 +180,9 @@ public struct RedirectVerifier: Sendable {
         for redirect in parsed {
             let text = String(redirect.reference.text)
             if redirect.reference.withBytes({ RedirectRules.isWrapperCandidate($0, redirect.reference.ranges) }) {
-                if let inner = redirect.inner { unwrapped.append((inner, text)) }
+                // A registered wrapper around the one-label ADAL shape too: only a presented wrapper
+                // read for that host as the caller's is compared with it.
+                if let inner = redirect.inner ?? redirect.singleLabelADALInner { unwrapped.append((inner, text)) }
             } else {
                 plain.append((redirect, text))
                 unwrapped.append((redirect, text))
@@ -258,10 +263,14 @@ public struct RedirectVerifier: Sendable {
         }
         // wrapper, then exact-match and loopback-port.
         let matched: String
+        // What rule bundle-id reads: the wrapper, whose bundle ID is its inner URI's, or the inner
+        // URI itself when it is the one-label ADAL shape read as the caller's.
+        var carrier = presented
         if reference.withBytes({ RedirectRules.isWrapperCandidate($0, reference.ranges) }) {
-            switch unwrap(presented) {
+            switch unwrap(presented, callerBundleID: callerBundleID) {
             case .rejected(let verdict): return verdict
             case .matched(let inner):
+                if presented.form != .certificateAuth { carrier = inner }
                 switch match(inner, against: wrapperCandidates) {
                 case .rejected(let verdict): return verdict
                 case .matched(let text): matched = text
@@ -276,7 +285,7 @@ public struct RedirectVerifier: Sendable {
         // bundle-id
         var diagnostics: [RedirectDiagnostic] = []
         if let callerBundleID {
-            switch checkBundleID(of: presented, caller: callerBundleID) {
+            switch checkBundleID(of: carrier, caller: callerBundleID) {
             case .rejected(let verdict): return verdict
             case .matched(let diagnostic): diagnostics += diagnostic.map { [$0] } ?? []
             }
@@ -293,13 +302,28 @@ public struct RedirectVerifier: Sendable {
     }
 
     /// Rule `wrapper`: the decision made it a wrapper (or named why not); a redirect URI also
-    /// has no query, and the decoded URI no fragment.
-    func unwrap(_ presented: RedirectURI) -> Step<RedirectURI> {
+    /// has no query, and the decoded URI no fragment. A wrapper around the one-label ADAL shape
+    /// (`myapp://contoso`) is a wrapper when that host is exactly the caller's bundle ID, as the
+    /// same URI unwrapped is read: classification alone declines the inner URI, so that a
+    /// callback host is not taken for a bundle ID, but the broker knows the caller, and ADAL
+    /// forms both URIs from the app's bundle ID alike (its broker redirect URI is valid when its
+    /// host is the bundle ID, whatever the number of labels; the wrapper is that URI encoded).
+    func unwrap(_ presented: RedirectURI, callerBundleID: String?) -> Step<RedirectURI> {
+        if presented.form != .certificateAuth, let callerBundleID, let inner = presented.singleLabelADALInner,
+            inner.reference.host?.utf8.elementsEqual(callerBundleID.utf8) == true
+        {
+            return wrapperConditions(presented, inner)
+        }
         guard presented.form == .certificateAuth, let inner = presented.inner else {
             // A wrapper candidate's only findings are the reason it is not a wrapper.
             let reason = presented.diagnostics.first
             return .rejected(.rejected(.wrapper, reason.map { "\($0.code): \($0.message)" } ?? "not a certificate-auth wrapper"))
         }
+        return wrapperConditions(presented, inner)
+    }
+
+    /// What rule `wrapper` asks of a wrapper beyond its form: no query, no fragment inside.
+    func wrapperConditions(_ presented: RedirectURI, _ inner: RedirectURI) -> Step<RedirectURI> {
         guard presented.reference.ranges.query == nil else {
             return .rejected(.rejected(.wrapper, "a certificate-auth wrapper used as a redirect URI has no query"))
         }

@@ -396,10 +396,16 @@ public enum Recipe {
                 var value = r.below(3) == 0 ? r.pick(clientIDs) : id
                 if r.oneIn(3) { value = value.uppercased() }
                 pieces.insert(utf8(r.pick(["client_id=", "client_id=", "client%5Fid=", "client_ID="]) + value), at: r.below(pieces.count + 1))
-            case 5: pieces.append(utf8(r.pick(["msg_protocol_ver=3", "broker_key=abc", "scope=openid+profile", "client_version=1.0"])))
+            case 5: pieces.append(utf8(r.pick(["msg_protocol_ver=3", "broker_key=abc", "scope=openid+profile", "client_version=1.0",
+                                                  "extra_qp=a%3D1", "extra_query_param=a%3D1", "extra%5Fqp=a%3D1", "%C5%BFcope=openid"])))
             case 6: pieces.append(utf8(r.pick(["redirect_uri", "redirect_uri=", "client_id", "client_id="])))
             case 7: pieces.append(utf8(r.pick(["x=%FF", "%C0%AF=1", "redirect_uri=%FF", "client_id=%ED%A0%80", "%FF", "a=%E2%82"])))
-            case 8: pieces.append(utf8(r.pick(["redirect+uri=", "REDIRECT_URI=", "redirect_uri%20=", " redirect_uri="])) + redirect)
+            case 8: // names a server folds into redirect_uri, and near misses that no server folds
+                pieces.append(utf8(r.pick([
+                    "redirect+uri=", "REDIRECT_URI=", "redirect_uri%20=", " redirect_uri=", "redirect_uri%00=", "redirect_uri%00x=",
+                    "%C2%A0redirect_uri=", "%E2%80%8Bredirect_uri=", "%EF%BD%92edirect_uri=", "red%C4%B1rect_uri=", "redirect.uri=",
+                    "redirect_uri%5B%5D=", "redirect_ur%E2%85%B0=", "redi%C2%ADrect_uri=", "redirect-uri=", "redirect%C3%BCri=",
+                ])) + redirect)
             case 9: pieces.append([])
             case 10: if !pieces.isEmpty { pieces.remove(at: r.below(pieces.count)) }
             default: pieces.append(r.literal())

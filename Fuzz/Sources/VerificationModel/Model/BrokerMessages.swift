@@ -1,3 +1,5 @@
+import Foundation  // NFKC (String.precomposedStringWithCompatibilityMapping), for the look-alike rule
+
 // Broker messages: the article's "Verifying a broker request" and "Reading a broker response".
 
 /// One `name=value` piece of a query, split but not decoded. `value` is `nil` without `=`.
@@ -68,15 +70,59 @@ let requestParameterNames: [String] = [
     "force", "skip_cache", "max_protocol_ver", "msg_protocol_ver",
 ]
 
-/// "no decoded name differs from the name of a request parameter brokers define only by ASCII
-/// letter case or by whitespace (space, tab, LF, VT, FF, CR) around it".
+/// "A name is ambiguous when a server would read it as a field's name: ... the name ends at a NUL
+/// character; each character is replaced by its compatibility form and letter case is ignored
+/// (full-width, mathematical and ligature letters, the dotless i, the long s, the Kelvin sign);
+/// invisible (default-ignorable) characters are dropped; control characters, spaces and other
+/// Unicode white space at either end are removed; and, as PHP does, a space, a `.` or a `[` in
+/// the name stands for `_`, and a name followed by `[…]` is that name."
+///
+/// Written plainly over Foundation's NFKC and the standard library's case mappings, not the
+/// library's table. (Where Foundation's Unicode is older than the library's table, a character
+/// added since, such as U+1CCD6 OUTLINED LATIN CAPITAL LETTER A, folds in the library only.)
 func isLookAlike(_ name: [UInt8], of names: [String]) -> Bool {
-    let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D]
-    var trimmed = name[...]
-    while let first = trimmed.first, whitespace.contains(first) { trimmed = trimmed.dropFirst() }
-    while let last = trimmed.last, whitespace.contains(last) { trimmed = trimmed.dropLast() }
-    let folded = trimmed.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
-    return names.contains { Array($0.utf8) == folded && Array($0.utf8) != name }
+    // "ends at a NUL character"
+    let beforeNUL = name.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+    var text = ""
+    for scalar in String(decoding: beforeNUL, as: UTF8.self).unicodeScalars {
+        if scalar.properties.isDefaultIgnorableCodePoint { continue }  // "invisible characters are dropped"
+        if scalar.properties.isWhitespace {
+            text += " "
+        } else if scalar == "\u{0130}" {
+            // İ: its simple lowercase (UnicodeData.txt, what Java's equalsIgnoreCase uses) is i;
+            // String.lowercased() gives i + U+0307.
+            text += "i"
+        } else {
+            text.unicodeScalars.append(scalar)
+        }
+    }
+    let compatible = text.precomposedStringWithCompatibilityMapping
+    // "letter case is ignored": lowercase, uppercase then lowercase (dotless ı, ſ), and
+    // lowercase-uppercase-lowercase (ẞ to ss).
+    let readings = [compatible.lowercased(), compatible.uppercased().lowercased(), compatible.lowercased().uppercased().lowercased()]
+    for reading in readings {
+        // "control characters, spaces and other white space at either end are removed"
+        var scalars = Array(reading.unicodeScalars)
+        while let first = scalars.first, first.value <= 0x20 || first.value == 0x7F { scalars.removeFirst() }
+        while let last = scalars.last, last.value <= 0x20 || last.value == 0x7F { scalars.removeLast() }
+        let trimmed = String(String.UnicodeScalarView(scalars))
+        // "a space, a `.` or a `[` stands for `_`"
+        var php = trimmed
+        for character in [" ", ".", "["] { php = php.replacingOccurrences(of: character, with: "_") }
+        var candidates = [php]
+        // "a name followed by `[…]` is that name"
+        if let open = trimmed.firstIndex(of: "["), trimmed[open...].contains("]") {
+            candidates.append(String(trimmed[..<open]).replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: ".", with: "_"))
+        }
+        for candidate in candidates where names.contains(candidate) && Array(candidate.utf8) != name { return true }
+    }
+    return false
+}
+
+/// "Two names of one field, `extra_qp` and `extra_query_param`, in one request are a duplicate."
+func hasBothNamesOfOneField(_ parameters: [DecodedParameter]) -> Bool {
+    let names = Set(parameters.map { String(decoding: $0.name, as: UTF8.self) })
+    return names.contains("extra_qp") && names.contains("extra_query_param")
 }
 
 /// The model of broker requests.
@@ -87,7 +133,7 @@ public enum ModelBrokerRequest {
         guard let uri = ParsedURI(request), isBrokerEndpoint(uri) else { return .reject("syntax") }
         // ambiguous-parameters
         let check = checkParameters(uri.query)
-        if !check.unambiguous { return .reject("ambiguous-parameters") }
+        if !check.unambiguous || hasBothNamesOfOneField(check.parameters) { return .reject("ambiguous-parameters") }
         if check.parameters.contains(where: { isLookAlike($0.name, of: requestParameterNames) }) {
             return .reject("ambiguous-parameters")
         }
@@ -173,7 +219,7 @@ public enum ModelBrokerResponse {
         guard let uri = ParsedURI(url) else { return nil }
         let check = checkParameters(uri.query)
         return Parameters(
-            undecodable: check.undecodable, duplicate: check.duplicate,
+            undecodable: check.undecodable, duplicate: check.duplicate || hasBothNamesOfOneField(check.parameters),
             lookAlike: check.parameters.contains { isLookAlike($0.name, of: fieldNames) })
     }
 }

@@ -37,6 +37,9 @@ public struct ModelVerification: Sendable {
             if ModelClassifier.isWrapperCandidate(uri), case .success(let (inner, _)) = ModelClassifier.unwrap(uri) {
                 return (inner, true)
             }
+            // A registered wrapper around the one-label ADAL shape: its decoded URI, which only a
+            // presented wrapper read as the caller's reaches.
+            if ModelClassifier.isWrapperCandidate(uri), let inner = Self.oneLabelADALInner(uri) { return (inner, true) }
             return (uri, false)
         }
         self.bundleIDCaseInsensitive = bundleIDCaseInsensitive
@@ -51,13 +54,19 @@ public struct ModelVerification: Sendable {
         // wrapper: for a wrapper, exact-match compares the decoded URI
         let compared: ParsedURI
         let presentedIsWrapper: Bool
-        switch ruleWrapper(uri) {
+        // What bundle-id reads: the presented URI, or a wrapper's one-label ADAL inner URI.
+        var carrier = uri
+        switch ruleWrapper(uri, callerBundleID: callerBundleID.map { Array($0.utf8) }) {
         case .notACandidate:
             compared = uri
             presentedIsWrapper = false
         case .wrapper(let inner):
             compared = inner
             presentedIsWrapper = true
+        case .oneLabelWrapper(let inner):
+            compared = inner
+            presentedIsWrapper = true
+            carrier = inner
         case .fails:
             return .reject("wrapper")
         }
@@ -66,7 +75,7 @@ public struct ModelVerification: Sendable {
             return .reject(failed)
         }
         // bundle-id
-        return ruleBundleID(uri, callerBundleID: callerBundleID.map { Array($0.utf8) })
+        return ruleBundleID(carrier, callerBundleID: callerBundleID.map { Array($0.utf8) })
     }
 
     public func verify(_ presented: String, callerBundleID: String?) -> Verdict {
@@ -84,12 +93,29 @@ public struct ModelVerification: Sendable {
         uri.fragment == nil
     }
 
-    enum WrapperOutcome { case notACandidate, wrapper(ParsedURI), fails }
+    /// The decoded URI of a wrapper that fails only because that URI is the ADAL shape with a
+    /// one-label host.
+    static func oneLabelADALInner(_ uri: ParsedURI) -> ParsedURI? {
+        guard case .failure(let finding) = ModelClassifier.unwrap(uri), finding.code == "wrapper-inner-not-broker",
+              let segment = ModelClassifier.singleSegment(uri.path), let decoded = percentDecode(segment, plusIsSpace: false),
+              let inner = ParsedURI(decoded), ModelClassifier.isADALShape(inner), let host = inner.host, labelCount(host) == 1
+        else { return nil }
+        return inner
+    }
+
+    enum WrapperOutcome { case notACandidate, wrapper(ParsedURI), oneLabelWrapper(ParsedURI), fails }
 
     /// wrapper: "Applies when the presented URI has the wrapper's candidate shape. It must be a
-    /// wrapper, and in addition it has no query, and the decoded URI has no fragment."
-    func ruleWrapper(_ uri: ParsedURI) -> WrapperOutcome {
+    /// wrapper, and in addition it has no query, and the decoded URI has no fragment." And: "With
+    /// a caller bundle ID, a wrapper whose decoded URI has the ADAL shape with a one-label host
+    /// exactly equal to the caller's bundle ID is a wrapper too, as that URI alone is the ADAL
+    /// form."
+    func ruleWrapper(_ uri: ParsedURI, callerBundleID: [UInt8]?) -> WrapperOutcome {
         guard ModelClassifier.isWrapperCandidate(uri) else { return .notACandidate }
+        if let caller = callerBundleID, let inner = Self.oneLabelADALInner(uri), inner.host == caller {
+            if uri.query != nil { return .fails }
+            return .oneLabelWrapper(inner)
+        }
         guard case .success(let (inner, _)) = ModelClassifier.unwrap(uri) else { return .fails }
         if uri.query != nil { return .fails }
         if inner.fragment != nil { return .fails }
@@ -170,8 +196,8 @@ public struct ModelVerification: Sendable {
         // "A caller bundle ID that is not a bundle ID fails."
         if !isBundleID(caller) { return .reject("bundle-id") }
         // "an ADAL-shaped URI whose host is a single label exactly equal to the caller's bundle
-        // ID is the ADAL form, with that bundle ID" (the presented URI itself, not a wrapper's;
-        // a URI of another form, such as msal<client ID>://auth, stays that form).
+        // ID is the ADAL form, with that bundle ID" (the presented URI, or a wrapper's decoded
+        // URI; a URI of another form, such as msal<client ID>://auth, stays that form).
         if classification.form == .other, ModelClassifier.isADALShape(uri), let host = uri.host, labelCount(host) == 1, host == caller {
             return .accept()
         }
