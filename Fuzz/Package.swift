@@ -59,10 +59,13 @@ let package = Package(
         // A declaration of libFuzzer's `LLVMFuzzerMutate`, which FuzzHotPath's custom mutator
         // falls back on (the runtime linked by `-sanitize=fuzzer` defines it).
         .target(name: "CFuzzerMutate"),
+        // asprintf and vasprintf on the program's malloc: in the statically linked ClusterFuzzLite
+        // build, libc's would allocate what AddressSanitizer frees (see its source).
+        .target(name: "CFuzzLibcAllocation"),
     ] + targets.map { name in
         .executableTarget(
             name: name,
-            dependencies: ["FuzzProperties", "FuzzSupport"] + (extraDependencies[name] ?? []),
+            dependencies: ["FuzzProperties", "FuzzSupport", "CFuzzLibcAllocation"] + (extraDependencies[name] ?? []),
             exclude: ["\(name).dict", "\(name).options"]
         )
     },

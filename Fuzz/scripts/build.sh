@@ -10,7 +10,7 @@
 # The guard: every object file of the RedirectURI library that defines Swift functions must reference both
 # libFuzzer's coverage hooks (`__sanitizer_cov_trace*` / `__sancov*`) and ASan (`__asan_*`), and
 # a first run must report `Loaded 1 modules (N inline 8-bit counters)` with N well above zero.
-# Without that a build can silently be blind or ASan-less (see /work/shared/FUZZING.md).
+# Without that a build can silently be blind or ASan-less (Fuzz/README.md, Scripts: build.sh).
 # Extra `swift build` flags can be passed in FUZZ_BUILD_FLAGS.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
