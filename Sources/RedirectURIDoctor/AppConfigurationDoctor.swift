@@ -19,8 +19,8 @@ import RedirectURIKit
 /// A value that cannot be expanded or read is one finding, and the checks that need it are listed
 /// in ``DoctorReport/skipped``; a needed one makes the report incomplete (``DoctorReport/failed``).
 ///
-/// The codes and their one severity are ``FindingCode/doctorSeverities`` (the README's doctor
-/// section describes each).
+/// The codes and their one severity are ``FindingCode/doctorSeverities`` (the article
+/// <doc:DoctorChecks> describes each).
 ///
 /// ```swift
 /// let report = AppConfigurationDoctor.report(infoPlist: data, redirectURI: "msauth.com.contoso.app://auth")

@@ -224,15 +224,15 @@ struct ProjectDoctorTests {
     }
 }
 
-/// The README's table of the doctor's codes lists exactly ``FindingCode/doctorCodes``.
+/// The table of the doctor's codes in the article *The doctor's checks* lists exactly
+/// ``FindingCode/doctorCodes``.
 struct DoctorCodeDocumentationTests {
-    @Test func theReadmeTableListsEveryCode() throws {
+    @Test func theArticleTableListsEveryCode() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "### `parse doctor`"))
-        let end = try #require(readme.range(of: "### Exit status"))
+        let article = try String(
+            contentsOf: root.appendingPathComponent("Sources/RedirectURIDoctor/RedirectURIDoctor.docc/DoctorChecks.md"), encoding: .utf8)
         var documented: [String] = []
-        for line in readme[section.upperBound..<end.lowerBound].split(separator: "\n") where line.hasPrefix("| `") {
+        for line in article.split(separator: "\n") where line.hasPrefix("| `") {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             guard cells.count >= 3, let severity = FindingSeverity(rawValue: cells[1]) else { continue }
             let code = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))

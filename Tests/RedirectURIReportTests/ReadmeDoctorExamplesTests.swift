@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 
-/// The README's `parse doctor` examples are real runs: each `$ swift run parse doctor …` block is
-/// run again on the committed fixtures and must print exactly what the README shows.
+/// The `parse doctor` examples of the article *The doctor's checks* are real runs: each
+/// `$ swift run parse doctor …` block is run again on the committed fixtures and must print exactly
+/// what the article shows, whole (no `...`).
 struct ReadmeDoctorExamplesTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// (arguments, expected output) for every console block that runs `parse doctor`.
     static func examples() throws -> [(arguments: [String], output: String)] {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: ReadmeExampleTests.doctorArticle, encoding: .utf8)
         var examples: [(arguments: [String], output: String)] = []
         for block in readme.components(separatedBy: "```console\n").dropFirst() {
             guard let body = block.components(separatedBy: "\n```").first else { continue }

@@ -1,29 +1,42 @@
 import Foundation
 import Testing
 
-/// The README's `parse` examples are the command's real output: every ```console block line
-/// `$ swift run parse …` (or `$ parse …`) is run against the built command from the repository
-/// root, and what follows it, up to the next `$` line, must be exactly what it prints. A line
-/// `...` (indented or not) stands for any number of lines. Other commands (`swift test`, scripts) are not run.
+/// The `parse` examples of the README and of the articles that took over its reference sections
+/// (*The parse command*, *The doctor's checks*) are the command's real output: every ```console
+/// block line `$ swift run parse …` (or `$ parse …`) is run against the built command from the
+/// repository root, and what follows it, up to the next `$` line, must be exactly what it prints.
+/// A line `...` (indented or not) stands for any number of lines. Other commands (`swift test`,
+/// scripts) are not run.
 @Suite(.serialized)
 struct ReadmeExampleTests {
     struct Example {
+        let document: URL
         let line: Int
         let arguments: [String]
         let expected: [String]
     }
 
     static let readme = ReleaseTests.repositoryRoot.appendingPathComponent("README.md")
+    static let parseArticle = ReleaseTests.repositoryRoot
+        .appendingPathComponent("Sources/RedirectURIReport/RedirectURIReport.docc/TheParseCommand.md")
+    static let doctorArticle = ReleaseTests.repositoryRoot
+        .appendingPathComponent("Sources/RedirectURIDoctor/RedirectURIDoctor.docc/DoctorChecks.md")
+    static let documents = [readme, parseArticle, doctorArticle]
 
-    /// Every `parse` example of the README.
+    /// Every `parse` example of the documents.
     static func examples() throws -> [Example] {
-        let lines = try String(contentsOf: readme, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try documents.flatMap { try examples(in: $0) }
+    }
+
+    /// Every `parse` example of one document.
+    static func examples(in document: URL) throws -> [Example] {
+        let lines = try String(contentsOf: document, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var examples: [Example] = []
         var inConsole = false
         var current: (line: Int, arguments: [String]?, expected: [String])?
         func finish() {
             if let example = current, let arguments = example.arguments {
-                examples.append(Example(line: example.line, arguments: arguments, expected: example.expected))
+                examples.append(Example(document: document, line: example.line, arguments: arguments, expected: example.expected))
             }
             current = nil
         }
@@ -58,11 +71,26 @@ struct ReadmeExampleTests {
         return matches(actual.dropFirst(), expected.dropFirst())
     }
 
-    @Test func theReadmeHasParseExamples() throws {
-        let examples = try Self.examples()
-        #expect(examples.count >= 5)
-        #expect(examples.contains { $0.arguments.contains("--json") })
-        #expect(examples.contains { $0.arguments.first == "doctor" })
+    /// The README is for the user who arrives: short, and how to add the package comes early, with
+    /// a dependency line that promises no tag (none exists yet; scripts/check-readme-dependency
+    /// resolves the line itself).
+    @Test func theReadmeIsShortAndStartsWithTheLibrary() throws {
+        let lines = try String(contentsOf: Self.readme, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count < 250)
+        let dependency = try #require(lines.firstIndex { $0.contains(".package(url:") })
+        #expect(dependency < 80)
+        #expect(lines[dependency].contains("branch: \"main\""))
+    }
+
+    @Test func theDocumentsHaveParseExamples() throws {
+        let readme = try Self.examples(in: Self.readme)
+        #expect(readme.count == 2)
+        #expect(readme.contains { $0.arguments.first == "doctor" })
+        let parse = try Self.examples(in: Self.parseArticle)
+        #expect(parse.count >= 6)
+        #expect(parse.contains { $0.arguments.contains("--json") })
+        #expect(parse.contains { $0.arguments.first == "route" })
+        #expect(try Self.examples(in: Self.doctorArticle).count >= 3)
     }
 
     @Test func everyParseExamplePrintsWhatTheReadmeShows() throws {
@@ -70,9 +98,10 @@ struct ReadmeExampleTests {
             let outcome = try CommandRunner.run(example.arguments, in: ReleaseTests.repositoryRoot)
             var actual = outcome.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if actual.last == "" { actual.removeLast() }
+            let name = example.document.lastPathComponent
             #expect(Self.matches(actual[...], example.expected[...]),
-                "README.md line \(example.line): parse \(example.arguments.joined(separator: " ")) printed:\n\(actual.joined(separator: "\n"))",
-                sourceLocation: SourceLocation(fileID: "RedirectURIReportTests/README.md", filePath: Self.readme.path, line: example.line, column: 1))
+                "\(name) line \(example.line): parse \(example.arguments.joined(separator: " ")) printed:\n\(actual.joined(separator: "\n"))",
+                sourceLocation: SourceLocation(fileID: "RedirectURIReportTests/\(name)", filePath: example.document.path, line: example.line, column: 1))
         }
     }
 
