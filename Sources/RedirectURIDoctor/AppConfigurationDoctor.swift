@@ -5,8 +5,10 @@ import RedirectURIKit
 /// sign-in SDK needs, and names each mistake with one fix. Most sign-in failures in the field are
 /// these configuration mistakes.
 ///
-/// The SDK (``SDKFlavour``) is given, or detected from the project's packages and the SDKs'
-/// configuration files, else MSAL is assumed and said (`sdk-detected`). Its redirect URI is derived
+/// The SDKs (``SDKFlavour``) are given, or detected from every place a project names them (its
+/// packages, pods, frameworks, wrappers and the SDKs' configuration files); each SDK's
+/// requirements are checked, each finding naming its SDK. With no SDK found, only the checks every
+/// app shares run, and a note says so (`sdk-not-found`). Each SDK's redirect URI is derived
 /// as the SDK derives it; the broker's checks (query schemes, keychain group, the bundle ID in the
 /// redirect URI) run only for MSAL and ADAL. Every registered scheme is checked on its own
 /// (RFC 3986 syntax, reserved schemes, case, duplicates), and a scheme put in the wrong place
@@ -48,7 +50,7 @@ public enum AppConfigurationDoctor {
     ///   - redirectURI: the app's redirect URI; when `nil`, the one the SDK uses is derived from its
     ///     configuration where the SDK defines one.
     ///   - sdk: the app's sign-in SDK; when `nil`, detected from the Info.plist and the files in
-    ///     `searchRoots`, else MSAL is assumed (and said).
+    ///     `searchRoots` (with none found, only the checks every app shares run).
     ///   - keychainGroup: the keychain group the SDK shares its cache through; for MSAL and ADAL
     ///     `com.microsoft.adalcache` is checked when `nil`.
     ///   - searchRoots: folders to look for the SDK's packages and configuration files in.
@@ -59,9 +61,8 @@ public enum AppConfigurationDoctor {
         let (settings, given) = overrides(buildSettings, bundleID: bundleID)
         let info = dictionary(infoPlist)
         let detection = SDKDetection.detect(info: info, roots: searchRoots, display: { $0.path })
-        let (chosen, source) = choose(sdk, detection)
         let expander = BuildSettingExpander(settings: settings, unsetPolicy: .keepReference)
-        var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: chosen, sdkSource: source, detection: detection)
+        var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: .generic, sdkSource: "none", detection: detection)
         checker.context.infoPlist = "the given Info.plist"
         if info == nil {
             checker.findings.append(
@@ -73,15 +74,49 @@ public enum AppConfigurationDoctor {
             DoctorChecks.Entitlements(
                 file: entitlements == nil ? nil : "the given entitlements", source: entitlements.map { .data($0) } ?? .none, expander: expander)
         ]
-        checker.run(info: info, generatedKeys: [], entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
-        return checker.report
+        checker.findings += detection.placeholderFindings + detection.configurationFindings
+        return checked(checker, sdks: sdk.map { [($0, ["--sdk"])] } ?? detection.applicable(forTarget: nil), given: sdk != nil, platformNote: nil) {
+            $0.run(info: info, generatedKeys: [], entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
+        }
     }
 
-    /// The SDK to check for and how it was chosen.
-    static func choose(_ given: SDKFlavour?, _ detection: SDKDetection) -> (SDKFlavour, String) {
-        if let given { return (given, "given") }
-        if let detected = detection.detected { return (detected.sdk, "detected") }
-        return (.msal, "assumed")
+    /// The application targets of a project, the ones checked by default: apps for iOS, macOS,
+    /// tvOS, watchOS and visionOS (extensions, frameworks and tests only when named).
+    static let applicationProductTypes: Set<String> = [
+        "com.apple.product-type.application", "com.apple.product-type.application.watchapp2",
+    ]
+
+    /// Checks every application target of an Xcode project (or the one `target` names), each
+    /// as ``report(project:target:configuration:buildSettings:bundleID:infoPlist:entitlements:redirectURI:sdk:keychainGroup:)``
+    /// does, each with its own platform's rules and the SDKs it links. The project is read once.
+    ///
+    /// - Throws: ``DoctorProjectError`` when the project cannot be read, has no application
+    ///   target (and none is named), or a named target or configuration does not exist.
+    public static func reports(
+        project: URL, target: String? = nil, configuration: String? = nil, buildSettings: [String: String] = [:],
+        bundleID: String? = nil, infoPlist: Data? = nil, entitlements: Data? = nil, redirectURI: String? = nil,
+        sdk: SDKFlavour? = nil, keychainGroup: String? = nil
+    ) throws(DoctorProjectError) -> [DoctorReport] {
+        let loaded = try XcodeProject.load(project)
+        var names: [String]
+        if let target {
+            names = [target]
+        } else {
+            names = loaded.targets.filter { applicationProductTypes.contains($0.productType ?? "") }.map(\.name)
+            guard !names.isEmpty else {
+                let listed = loaded.targets.map { "'\($0.name)' (\($0.productType ?? "no product type"))" }.joined(separator: ", ")
+                throw DoctorProjectError(
+                    .targetAmbiguous, "the project has no application target; name the one to check with --target. Its targets: \(listed.isEmpty ? "none" : listed)")
+            }
+        }
+        var reports: [DoctorReport] = []
+        for name in names {
+            reports.append(
+                try report(
+                    loaded: loaded, target: name, configuration: configuration, buildSettings: buildSettings, bundleID: bundleID,
+                    infoPlist: infoPlist, entitlements: entitlements, redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup))
+        }
+        return reports
     }
 
     /// Checks a target of an Xcode project: its Info.plist (the file, the one Xcode generates from
@@ -90,7 +125,9 @@ public enum AppConfigurationDoctor {
     ///
     /// - Parameters:
     ///   - project: the `.xcodeproj` directory (or its `project.pbxproj`).
-    ///   - target: the target's name; by default the project's only application target.
+    ///   - target: the target's name; by default the project's only application target (with
+    ///     several, ``reports(project:target:configuration:buildSettings:bundleID:infoPlist:entitlements:redirectURI:sdk:keychainGroup:)``
+    ///     checks each).
     ///   - configuration: the build configuration; by default `Release` for the Info.plist, and
     ///     every configuration of the target for the entitlements (Debug often has its own).
     ///   - buildSettings: values that override every level of the project (as on `xcodebuild`'s
@@ -109,6 +146,20 @@ public enum AppConfigurationDoctor {
         sdk: SDKFlavour? = nil, keychainGroup: String? = nil
     ) throws(DoctorProjectError) -> DoctorReport {
         let loaded = try XcodeProject.load(project)
+        var name = target
+        if name == nil {
+            let applications = loaded.targets.filter { applicationProductTypes.contains($0.productType ?? "") }
+            if applications.count == 1 { name = applications.first?.name }
+        }
+        return try report(
+            loaded: loaded, target: name, configuration: configuration, buildSettings: buildSettings, bundleID: bundleID,
+            infoPlist: infoPlist, entitlements: entitlements, redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup)
+    }
+
+    static func report(
+        loaded: XcodeProject, target: String?, configuration: String?, buildSettings: [String: String], bundleID: String?,
+        infoPlist: Data?, entitlements: Data?, redirectURI: String?, sdk: SDKFlavour?, keychainGroup: String?
+    ) throws(DoctorProjectError) -> DoctorReport {
         let (overrideSettings, given) = overrides(buildSettings, bundleID: bundleID)
         let resolved = try ResolvedTarget.resolve(loaded, targetName: target, configurationName: configuration, overrides: overrideSettings)
         // A setting set nowhere is unset, and Xcode gives it an empty value — unless some settings
@@ -118,7 +169,19 @@ public enum AppConfigurationDoctor {
             unsetPolicy: resolved.settingsAreIncomplete ? .keepReference : .xcodeSemantics)
         let shown = { (url: URL) in XCConfigFile.display(url, relativeTo: loaded.sourceRoot) }
         // The Info.plist is read below; the detection needs its keys, so it runs after it.
-        var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: sdk ?? .msal, sdkSource: "given", detection: SDKDetection())
+        var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: .generic, sdkSource: "none", detection: SDKDetection())
+        let sdkRoot = resolved.settings.isSet("SDKROOT") ? expander.expand("$(SDKROOT)").value : ""
+        checker.platform =
+            ApplePlatform.of(sdkRoot: sdkRoot)
+            ?? (resolved.target.productType == "com.apple.product-type.application.watchapp2" ? .watchOS : nil)
+        checker.buildTimeEdits = BuildTimeEdit.edits(
+            of: loaded.scriptPhases(of: resolved.target), sourceRoot: loaded.sourceRoot,
+            read: { url in
+                guard let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber,
+                    size.intValue <= BuildTimeEdit.maximumScriptSize
+                else { return nil }
+                return FileManager.default.contents(atPath: url.path)
+            })
         checker.projectDescription = "target '\(resolved.target.name)' (\(resolved.configuration))"
         if resolved.settingsAreIncomplete {
             checker.unresolvedExplanation =
@@ -204,11 +267,21 @@ public enum AppConfigurationDoctor {
         // The SDK, from the project's folder and the Info.plist's keys.
         var roots = [loaded.sourceRoot, loaded.bundle.deletingLastPathComponent()]
         if let infoURL = resolved.path("INFOPLIST_FILE", expander: expander)?.url { roots.append(infoURL.deletingLastPathComponent()) }
-        let detection = SDKDetection.detect(info: info, roots: roots, display: shown)
-        let (chosen, source) = choose(sdk, detection)
-        checker.sdk = chosen
-        checker.sdkSource = source
+        // Flutter and React Native keep the app's packages in the folder above ios/ (or macos/).
+        let projectFolder = loaded.bundle.deletingLastPathComponent()
+        let wrapperRoots = ["ios", "macos"].contains(projectFolder.lastPathComponent) ? [projectFolder.deletingLastPathComponent()] : []
+        let detection = SDKDetection.detect(info: info, roots: roots, wrapperRoots: wrapperRoots, project: loaded, display: shown)
         checker.detection = detection
+        var sdks = sdk.map { [($0, ["--sdk"])] } ?? detection.applicable(forTarget: resolved.target.name)
+        var platformNote: DoctorFinding?
+        if sdk == nil, let platform = checker.platform, !platform.hasBrowserSignIn {
+            platformNote = DoctorFinding(
+                .platformWithoutRedirect,
+                "target '\(resolved.target.name)' is a \(platform.displayName) app: no sign-in SDK sends the user to a browser and back there, so "
+                    + (sdks.isEmpty ? "no redirect rules apply" : "the redirect rules of \(sdks.map(\.0.displayName).joined(separator: ", ")) do not apply"),
+                fix: "nothing to do; pass --sdk to check an SDK's rules anyway")
+            sdks = []
+        }
 
         // The entitlements: of the chosen configuration when one is named, else of every
         // configuration, those sharing a file checked once.
@@ -277,8 +350,10 @@ public enum AppConfigurationDoctor {
                 fix: resolved.configurationIsDefault
                     ? "pass --configuration to check another configuration" : "pass --target or --configuration to check another"),
             at: 0)
-        checker.run(info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
-        return checker.report
+        checker.findings += detection.placeholderFindings + detection.configurationFindings
+        return checked(checker, sdks: sdks, given: sdk != nil, platformNote: platformNote) {
+            $0.run(info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
+        }
     }
 
     /// The caller's settings as the highest level, with `bundleID` as `PRODUCT_BUNDLE_IDENTIFIER`.

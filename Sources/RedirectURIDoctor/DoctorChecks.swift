@@ -49,6 +49,13 @@ struct DoctorChecks {
         context.sdkSource = sdkSource
     }
 
+    /// The target's platform, when a project says it (`SDKROOT`): it decides the SDK's rules.
+    var platform: ApplePlatform? { didSet { context.platform = platform?.rawValue } }
+    /// Run-script phases that may write keys into the built Info.plist.
+    var buildTimeEdits: [BuildTimeEdit] = []
+    /// Why the broker cannot be used, once known (`broker-not-used` says it).
+    var brokerUnusable: String?
+
     /// The Info.plist's and the project's paths on disk, when read from one (for locations).
     var infoPlistPath: String?
     var projectPath: String?
@@ -120,13 +127,39 @@ struct DoctorChecks {
             pending: pending, bundleID: bundleID)
         bundleIDMatchesRedirect(redirect, bundleID: bundleID, bundleIDIssue: bundleIDIssue, redirectIssue: redirectIssue)
 
-        // LSApplicationQueriesSchemes: only the broker SDKs open another app.
+        // LSApplicationQueriesSchemes: only the broker SDKs open another app, and only where the
+        // broker can serve the app's redirect.
         if !sdk.queriedSchemes.isEmpty {
-            if let info { querySchemeCheck(info) } else { skip("query-schemes", Self.infoPlistUnreadable) }
+            if let why = brokerUnavailable(redirect) {
+                brokerUnusable = why
+                findings.append(
+                    DoctorFinding(
+                        .brokerNotUsed, "\(sdk.displayName) cannot use the broker here: \(why); its query schemes (\(sdk.queriedSchemes.joined(separator: ", "))) are not required",
+                        fix: platform == .macOS
+                            ? "nothing to do: the broker app is on iOS only"
+                            : "nothing to do, unless the app should sign in through the broker: then register msauth.<bundle ID> and use a work or school authority"))
+            } else if let info {
+                querySchemeCheck(info)
+            } else {
+                skip("query-schemes", Self.infoPlistUnreadable)
+            }
         }
 
         entitlementsChecks(info: info, entitlements: entitlements, keychainGroup: keychainGroup)
 
         findings += variableFindings()
+        applyBuildTimeEdits()
+    }
+
+    /// Why the Microsoft broker cannot serve this app, or `nil` when it can: MSAL's client-ID
+    /// redirect (`msal<client ID>://auth`) is one the broker refuses (MSAL's
+    /// `MSALRedirectUriVerifier`: only `msauth.<bundle ID>://auth` is broker-capable), and there is
+    /// no broker app on macOS (MSAL's macOS build has no broker and no `LSApplicationQueriesSchemes`).
+    func brokerUnavailable(_ redirect: RedirectURI?) -> String? {
+        if platform == .macOS { return "there is no broker app on macOS" }
+        if sdk == .msal, redirect?.form == .msalClientID {
+            return "the redirect URI '\(redirect?.description ?? "")' is MSAL's client-ID form, which the broker does not accept (Azure AD B2C apps and apps without msauth.<bundle ID> use it)"
+        }
+        return nil
     }
 }

@@ -21,9 +21,31 @@ public struct DoctorFinding: Sendable, Hashable, Codable {
     /// Where it is: the file and the key in it. Not part of the JSON: the Xcode, GitHub and SARIF
     /// output of `parse doctor` show it.
     public var location: DoctorLocation?
+    /// The SDK whose requirement it is (`msal`, `google`, …), or `nil` for what every app needs.
+    public var sdk: String?
 
     enum CodingKeys: String, CodingKey {
-        case severity, code, message, fix
+        case severity, code, message, fix, sdk
+    }
+
+    /// Encodes every key, `sdk` as `null` for a finding every app shares.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(severity, forKey: .severity)
+        try container.encode(code, forKey: .code)
+        try container.encode(message, forKey: .message)
+        try container.encode(fix, forKey: .fix)
+        try container.encode(sdk, forKey: .sdk)
+    }
+
+    /// Reads a finding; `sdk` may be absent.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        severity = try container.decode(FindingSeverity.self, forKey: .severity)
+        code = try container.decode(FindingCode.self, forKey: .code)
+        message = try container.decode(String.self, forKey: .message)
+        fix = try container.decode(String.self, forKey: .fix)
+        sdk = try container.decodeIfPresent(String.self, forKey: .sdk)
     }
 
     /// Creates a finding.
@@ -117,15 +139,20 @@ public struct DoctorContext: Sendable, Hashable, Codable {
     public var redirectURI: String?
     /// The SDK whose rules were checked (`msal`, `google`, …).
     public var sdk: String?
-    /// How the SDK was chosen: `given` (`--sdk`), `detected`, or `assumed`.
+    /// How the SDK was chosen: `given` (`--sdk`), `detected`, or `none` (no sign-in SDK found:
+    /// only the checks every app shares ran).
     public var sdkSource: String?
+    /// Every SDK checked, with what in the project names it (empty when none was found).
+    public var sdks: [DetectedSDK] = []
+    /// The target's platform (`ios`, `macos`, `tvos`, `watchos`, `visionos`), when a project says it.
+    public var platform: String?
 
     /// An empty context.
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case project, target, productType, configuration, configurationIsDefault, infoPlist, entitlements, bundleID, redirectURI, sdk,
-            sdkSource
+        case project, target, productType, platform, configuration, configurationIsDefault, infoPlist, entitlements, bundleID, redirectURI,
+            sdk, sdkSource, sdks
     }
 
     /// Encodes every key, absent values as `null`, so that the JSON keeps one shape.
@@ -134,6 +161,7 @@ public struct DoctorContext: Sendable, Hashable, Codable {
         try container.encode(project, forKey: .project)
         try container.encode(target, forKey: .target)
         try container.encode(productType, forKey: .productType)
+        try container.encode(platform, forKey: .platform)
         try container.encode(configuration, forKey: .configuration)
         try container.encode(configurationIsDefault, forKey: .configurationIsDefault)
         try container.encode(infoPlist, forKey: .infoPlist)
@@ -142,6 +170,40 @@ public struct DoctorContext: Sendable, Hashable, Codable {
         try container.encode(redirectURI, forKey: .redirectURI)
         try container.encode(sdk, forKey: .sdk)
         try container.encode(sdkSource, forKey: .sdkSource)
+        try container.encode(sdks, forKey: .sdks)
+    }
+
+    /// Reads a context, `sdks` and `platform` being optional (reports written before they existed).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        project = try container.decodeIfPresent(String.self, forKey: .project)
+        target = try container.decodeIfPresent(String.self, forKey: .target)
+        productType = try container.decodeIfPresent(String.self, forKey: .productType)
+        platform = try container.decodeIfPresent(String.self, forKey: .platform)
+        configuration = try container.decodeIfPresent(String.self, forKey: .configuration)
+        configurationIsDefault = try container.decodeIfPresent(Bool.self, forKey: .configurationIsDefault)
+        infoPlist = try container.decodeIfPresent(String.self, forKey: .infoPlist)
+        entitlements = try container.decodeIfPresent(String.self, forKey: .entitlements)
+        bundleID = try container.decodeIfPresent(String.self, forKey: .bundleID)
+        redirectURI = try container.decodeIfPresent(String.self, forKey: .redirectURI)
+        sdk = try container.decodeIfPresent(String.self, forKey: .sdk)
+        sdkSource = try container.decodeIfPresent(String.self, forKey: .sdkSource)
+        sdks = try container.decodeIfPresent([DetectedSDK].self, forKey: .sdks) ?? []
+    }
+}
+
+/// A sign-in SDK the doctor checked for, and what in the project names it
+/// (`{"sdk": "msal", "sources": ["Podfile.lock (pod MSAL)"]}`).
+public struct DetectedSDK: Sendable, Hashable, Codable {
+    /// The SDK (`msal`, `google`, …).
+    public var sdk: String
+    /// Where it was found, or `--sdk` when it was named.
+    public var sources: [String]
+
+    /// Creates an entry.
+    public init(sdk: String, sources: [String]) {
+        self.sdk = sdk
+        self.sources = sources
     }
 }
 

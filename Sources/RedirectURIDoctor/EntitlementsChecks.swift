@@ -41,7 +41,8 @@ extension DoctorChecks {
         // Intune's settings may move MSAL's cache to another group (ADALCacheKeychainGroupOverride,
         // Intune App SDK guide, stage 3): that group is the one the entitlements need.
         let intuneGroup = sdk.isMicrosoft ? ((info?["IntuneMAMSettings"] as? [String: Any])?["ADALCacheKeychainGroupOverride"] as? String) : nil
-        let group = keychainGroup ?? intuneGroup.flatMap { $0.isEmpty ? nil : $0 } ?? sdk.defaultKeychainGroup
+        let group = keychainGroup ?? intuneGroup.flatMap { $0.isEmpty ? nil : $0 } ?? sdk.defaultKeychainGroup(on: platform)
+        for item in entitlements { entitlementsPlaceholders(item) }
         for item in entitlements {
             if let group {
                 keychainCheck(item, group: group, named: keychainGroup != nil || intuneGroup != nil)
@@ -53,6 +54,30 @@ extension DoctorChecks {
             } else if case .unreadable(let message) = item.source {
                 findings.append(
                     DoctorFinding(.plistUnreadable, message, fix: "point CODE_SIGN_ENTITLEMENTS at the target's .entitlements file"))
+            }
+        }
+    }
+
+    /// Every string in the entitlements (`webcredentials:YOUR_AUTH0_DOMAIN`,
+    /// `applinks:{yourDomain}`) that is a sample's placeholder: iOS would look up a domain or
+    /// group that does not exist.
+    private mutating func entitlementsPlaceholders(_ item: Entitlements) {
+        guard case .data(let data) = item.source, let plist = AppConfigurationDoctor.dictionary(data) else { return }
+        let start = findings.count
+        defer { locate(from: start, in: item) }
+        for key in plist.keys.sorted() {
+            let values: [(String, String)]
+            switch plist[key] {
+            case let text as String: values = [(key, text)]
+            case let list as [Any]: values = list.enumerated().compactMap { index, value in (value as? String).map { ("\(key)[\(index)]", $0) } }
+            default: values = []
+            }
+            for (path, value) in values where Placeholder.isPlaceholder(value) {
+                findings.append(
+                    DoctorFinding(
+                        .valuePlaceholder, "\(path) of \(item.label) is '\(value)', a placeholder the sample left to replace",
+                        fix: "replace it with the value it names (for Associated Domains, your sign-in domain: webcredentials:<domain>)"
+                    ).at(path))
             }
         }
     }

@@ -115,6 +115,16 @@ struct ResolvedTarget {
         }
         let file = XCConfigFile.read(url, displayRoot: project.sourceRoot, contents: contents)
         for problem in file.problems {
+            if problem.kind == .missingFile, let path = problem.path, let command = GeneratedFile.command(making: path) {
+                // What `pod install` or `flutter pub get` writes there is search paths, linker
+                // flags and the wrapper's own values, none of which the checks read.
+                let finding = DoctorFinding(
+                    .generatedFileMissing,
+                    "'\(path)' (\(origin)) is made by `\(command)` and is absent; the settings it would hold (\(GeneratedFile.holds(path))) are taken as unset",
+                    fix: "run `\(command)`, then run the doctor again")
+                if !findings.contains(finding) { findings.append(finding) }
+                continue
+            }
             settingsAreIncomplete = true
             findings.append(
                 DoctorFinding(

@@ -3,55 +3,109 @@ import RedirectURIKit
 
 /// The SDK whose rules are checked: how it was chosen, and signs that the app uses another.
 extension DoctorChecks {
-    /// Says which SDK's rules are checked and why, and which `--sdk` fits when the project points
-    /// elsewhere.
+    /// Says which SDK's rules are checked and why; with `--sdk`, whether the project points to
+    /// another SDK.
     mutating func sdkFindings(info: [String: Any]?) {
-        let others = detection.sdks.filter { $0 != sdk }
+        let found = detection.applicable(forTarget: context.target)
+        let others = found.map(\.sdk).filter { $0 != sdk }
         switch sdkSource {
         case "detected":
-            let sources = detection.evidence.filter { $0.sdk == sdk }.map(\.source)
+            let sources = found.first { $0.sdk == sdk }?.sources ?? []
             findings.append(
                 DoctorFinding(
                     .sdkDetected,
                     "checking for \(sdk.displayName), found in \(sources.joined(separator: ", "))"
-                        + (others.isEmpty ? "" : "; the project also names \(others.map(\.displayName).joined(separator: ", "))"),
-                    fix: others.isEmpty
-                        ? "pass --sdk to check for another SDK" : "pass --sdk \(others.map(\.rawValue).joined(separator: "|")) to check for the other"
-                ))
-        case "assumed":
-            findings.append(
-                DoctorFinding(
-                    .sdkDetected,
-                    "no sign-in SDK found in the project's packages or configuration files; checking for \(sdk.displayName)",
-                    fix: "pass --sdk msal|adal|appauth|google|auth0|okta|generic to name the app's SDK"))
-        default:
-            if let first = others.first, !detection.sdks.contains(sdk) {
-                let sources = detection.evidence.filter { $0.sdk == first }.map(\.source)
+                        + (others.isEmpty ? "" : "; \(others.map(\.displayName).joined(separator: ", ")) checked too"),
+                    fix: "pass --sdk to check one SDK's rules only"))
+        case "given":
+            if let first = others.first, !found.contains(where: { $0.sdk == sdk }) {
+                let sources = found.first { $0.sdk == first }?.sources ?? []
                 findings.append(
                     DoctorFinding(
                         .sdkMismatch,
                         "checking for \(sdk.displayName) as asked, but the project uses \(first.displayName) (\(sources.joined(separator: ", ")))",
                         fix: "pass --sdk \(first.rawValue)"))
             }
-        }
-        // ADAL's schemes with MSAL's rules: the app is most likely still on ADAL.
-        if sdk == .msal, let info, detection.sdks.isEmpty || sdkSource != "detected" {
-            let schemes = urlSchemeStrings(info)
-            let queried = (info["LSApplicationQueriesSchemes"] as? [Any])?.compactMap { $0 as? String } ?? []
-            let msalShaped = schemes.contains {
-                $0.lowercased().hasPrefix("msauth.") || (try? RedirectURI(parsing: $0 + "://auth"))?.form == .msalClientID
-            }
-            let adalShaped =
-                schemes.contains { $0.lowercased().hasPrefix("x-msauth-") } || (queried.contains("msauth") && !queried.contains("msauthv2"))
-            if !msalShaped, adalShaped {
-                findings.append(
-                    DoctorFinding(
-                        .sdkMismatch,
-                        "only ADAL-form schemes are registered (\(schemes.map { "'\($0)'" }.joined(separator: ", "))) and LSApplicationQueriesSchemes is ADAL's, while MSAL's rules are checked",
-                        fix: "pass --sdk adal (and --redirect-uri <scheme>://<bundle ID>) if the app uses ADAL; for MSAL, register msauth.<bundle ID>"
-                    ))
-            }
+            // ADAL's schemes with MSAL's rules: the app is most likely still on ADAL.
+            if sdk == .msal, let info { adalShapeFinding(info) }
+        default:
+            break
         }
     }
 
+    private mutating func adalShapeFinding(_ info: [String: Any]) {
+        let schemes = urlSchemeStrings(info)
+        let queried = (info["LSApplicationQueriesSchemes"] as? [Any])?.compactMap { $0 as? String } ?? []
+        let msalShaped = schemes.contains {
+            $0.lowercased().hasPrefix("msauth.") || (try? RedirectURI(parsing: $0 + "://auth"))?.form == .msalClientID
+        }
+        let adalShaped = schemes.contains { $0.lowercased().hasPrefix("x-msauth-") } || (queried.contains("msauth") && !queried.contains("msauthv2"))
+        if !msalShaped, adalShaped {
+            findings.append(
+                DoctorFinding(
+                    .sdkMismatch,
+                    "only ADAL-form schemes are registered (\(schemes.map { "'\($0)'" }.joined(separator: ", "))) and LSApplicationQueriesSchemes is ADAL's, while MSAL's rules are checked",
+                    fix: "pass --sdk adal (and --redirect-uri <scheme>://<bundle ID>) if the app uses ADAL; for MSAL, register msauth.<bundle ID>"
+                ))
+        }
+    }
+}
+
+extension AppConfigurationDoctor {
+    /// Runs `run` once for each SDK the target uses and merges the findings: a finding every
+    /// app would get (it is in a run with no SDK's rules too) is said once, without an SDK; any
+    /// other names the SDK whose requirement it is. With no SDK, only the checks every app
+    /// shares run, and one note says that no SDK was found.
+    static func checked(
+        _ base: DoctorChecks, sdks: [(sdk: SDKFlavour, sources: [String])], given: Bool, platformNote: DoctorFinding?,
+        run: (inout DoctorChecks) -> Void
+    ) -> DoctorReport {
+        var neutral = base
+        neutral.sdk = .generic
+        neutral.sdkSource = "none"
+        run(&neutral)
+        let notes = [platformNote].compactMap { $0 }
+        guard !sdks.isEmpty else {
+            var report = neutral.report
+            report.context.sdk = nil
+            let note =
+                platformNote
+                ?? DoctorFinding(
+                    .sdkNotFound,
+                    "no sign-in SDK found"
+                        + (base.context.target.map { " for target '\($0)'" } ?? "")
+                        + " in the project's packages (Podfile, Podfile.lock, Cartfile, Package.resolved, Package.swift, the project's package references and linked frameworks, pubspec.yaml, package.json) or the SDKs' configuration files; checked what every app needs, and no SDK's requirements",
+                    fix: "pass --sdk msal|adal|appauth|google|auth0|okta to check an SDK's requirements")
+            report.findings.insert(note, at: report.findings.first?.code == .projectTarget ? 1 : 0)
+            return report
+        }
+        let isNeutral = { (finding: DoctorFinding) in
+            neutral.findings.contains { $0.code == finding.code && $0.message == finding.message }
+        }
+        var merged: DoctorReport?
+        for (sdk, sources) in sdks {
+            var checker = base
+            checker.sdk = sdk
+            checker.sdkSource = given ? "given" : "detected"
+            run(&checker)
+            var report = checker.report
+            for index in report.findings.indices where !isNeutral(report.findings[index]) {
+                report.findings[index].sdk = sdk.rawValue
+            }
+            guard var result = merged else {
+                report.context.sdks = [DetectedSDK(sdk: sdk.rawValue, sources: given ? ["--sdk"] : sources)]
+                merged = report
+                continue
+            }
+            for finding in report.findings where !result.findings.contains(where: { $0.code == finding.code && $0.message == finding.message }) {
+                result.findings.append(finding)
+            }
+            for skip in report.skipped where !result.skipped.contains(skip) { result.skipped.append(skip) }
+            result.context.sdks.append(DetectedSDK(sdk: sdk.rawValue, sources: sources))
+            merged = result
+        }
+        var report = merged ?? neutral.report
+        report.findings.insert(contentsOf: notes, at: report.findings.first?.code == .projectTarget ? 1 : 0)
+        return report
+    }
 }

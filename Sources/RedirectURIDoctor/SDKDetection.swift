@@ -1,18 +1,47 @@
 import Foundation
+import RedirectURIKit
 
-/// What in a project names its sign-in SDK, and the SDKs' own configuration files.
+/// Where a project names its sign-in SDK, and the SDKs' own configuration files.
 ///
-/// Two kinds of evidence, in this order of weight: the SDK's configuration (`GIDClientID` or
-/// GoogleService-Info.plist, `IntuneMAMSettings`, Auth0.plist, Okta.plist), then its package in
-/// Package.resolved, Podfile.lock or Cartfile.resolved. AppAuth counts only when nothing else is
-/// found, because Google Sign-In and okta-oidc-ios depend on it. Reading is bounded: the folders
-/// given and their direct subfolders, at most ``maximumEntries`` names each, files up to
-/// ``maximumFileSize`` bytes.
+/// Two kinds of evidence, and a package always outweighs a configuration file:
+/// - **packages**: the SDK's pod, package, framework or wrapper in Podfile, Podfile.lock,
+///   Cartfile, Cartfile.resolved, Package.resolved, a SwiftPM app's Package.swift, the project's
+///   own package references, project references and linked frameworks, Flutter's pubspec.yaml
+///   and pubspec.lock, React Native's package.json;
+/// - **configuration**: `GIDClientID` or `IntuneMAMSettings` in the Info.plist, Auth0.plist,
+///   Okta.plist. These count only when no package of a known SDK is found at all. A
+///   GoogleService-Info.plist never counts on its own: every Firebase app has one, with a
+///   `CLIENT_ID` whether or not it signs in with Google.
+///
+/// Evidence that names a target (the target's package products and linked frameworks, a
+/// Podfile's `target '…' do` block) applies to that target only: a watch companion or a widget
+/// host that does not link the SDK is not checked for it. Evidence for the whole project
+/// (lockfiles, Cartfile, wrappers) applies to every application target, unless the same SDK is
+/// also named for some targets, in which case those targets are the ones that use it. AppAuth
+/// counts only when no other SDK is found, because Google Sign-In and okta-oidc-ios depend on it.
+///
+/// Reading is bounded: the folders given and their direct subfolders, at most ``maximumEntries``
+/// names each, files up to ``maximumFileSize`` bytes.
 struct SDKDetection {
+    /// How strongly a piece of evidence says the app uses an SDK.
+    enum Weight: Int, Comparable {
+        /// An SDK's configuration file or Info.plist key.
+        case configuration
+        /// The SDK's package, pod, framework or wrapper.
+        case package
+
+        static func < (lhs: Weight, rhs: Weight) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
     /// One reason to think the app uses `sdk`.
     struct Evidence: Hashable {
         var sdk: SDKFlavour
         var source: String
+        var weight: Weight = .package
+        /// The targets it names; `nil` for the whole project.
+        var targets: [String]?
+        /// A GoogleService-Info.plist: Firebase's, so never evidence on its own.
+        var firebaseOnly = false
     }
 
     var evidence: [Evidence] = []
@@ -20,54 +49,130 @@ struct SDKDetection {
     var googleClientID: (value: String, file: String)?
     /// Auth0.plist's `Domain`.
     var auth0Domain: (value: String, file: String)?
+    /// Auth0.plist files with no `Domain` or `ClientId` to read (empty, or not a dictionary).
+    var auth0PlistsUnusable: [(file: String, why: String)] = []
     /// Okta.plist's `redirectUri` and `logoutRedirectUri`.
     var oktaRedirects: [(key: String, value: String, file: String)] = []
-
+    /// Values of the SDKs' configuration files (keys of Auth0.plist, Okta.plist and
+    /// GoogleService-Info.plist) left as a placeholder, with their file and key.
+    var placeholders: [(file: String, key: String, value: String)] = []
     static let maximumEntries = 500
     static let maximumFileSize = 1 << 20
 
-    /// The SDK the evidence points to, if any: the first non-AppAuth one, else AppAuth.
+    /// The SDK the evidence points to first, if any (for a run without a project).
     var detected: Evidence? {
-        evidence.first { $0.sdk != .appAuth } ?? evidence.first
+        let found = sdks(forTarget: nil)
+        return found.first.flatMap { sdk in evidence.first { $0.sdk == sdk } }
     }
 
-    /// Every distinct SDK found, in order.
-    var sdks: [SDKFlavour] {
-        var seen: [SDKFlavour] = []
-        for item in evidence where !seen.contains(item.sdk) { seen.append(item.sdk) }
-        if seen.count > 1 { seen.removeAll { $0 == .appAuth } }
-        return seen
+    /// Every SDK found for the whole project, in order.
+    var sdks: [SDKFlavour] { sdks(forTarget: nil) }
+
+    /// The SDKs `target` uses (every SDK found when `target` is `nil`), in the order found.
+    func sdks(forTarget target: String?) -> [SDKFlavour] {
+        applicable(forTarget: target).map(\.sdk)
     }
 
-    /// Package names (Podfile.lock pods, lower-cased repository names in Package.resolved and
-    /// Cartfile.resolved) that name each SDK.
-    private static let packages: [(sdk: SDKFlavour, pods: [String], repositories: [String])] = [
-        (.msal, ["MSAL"], ["microsoft-authentication-library-for-objc"]),
-        (.adal, ["ADAL"], ["azure-activedirectory-library-for-objc"]),
-        (.googleSignIn, ["GoogleSignIn"], ["googlesignin-ios"]),
-        (.auth0, ["Auth0"], ["auth0.swift"]),
-        (.okta, ["OktaOidc", "OktaWebAuthenticationUI", "OktaAuthFoundation"], ["okta-oidc-ios", "okta-mobile-swift"]),
-        (.appAuth, ["AppAuth"], ["appauth-ios"]),
+    /// The SDKs `target` uses, each with the sources that say so.
+    func applicable(forTarget target: String?) -> [(sdk: SDKFlavour, sources: [String])] {
+        let packages = evidence.filter { $0.weight == .package }
+        var chosen: [(sdk: SDKFlavour, sources: [String])] = []
+        func add(_ sdk: SDKFlavour, _ sources: [String]) {
+            if let index = chosen.firstIndex(where: { $0.sdk == sdk }) {
+                for source in sources where !chosen[index].sources.contains(source) { chosen[index].sources.append(source) }
+            } else {
+                chosen.append((sdk, sources))
+            }
+        }
+        if !packages.isEmpty {
+            for item in packages {
+                let all = packages.filter { $0.sdk == item.sdk }
+                let named = all.filter { $0.targets != nil }
+                // Named for some targets: those are the ones that use it.
+                let applies = target == nil || named.isEmpty || named.contains { $0.targets?.contains(target ?? "") == true }
+                guard applies else { continue }
+                let relevant = all.filter { $0.targets == nil || target == nil || $0.targets?.contains(target ?? "") == true }
+                add(item.sdk, relevant.map(\.source))
+            }
+            // The SDK's own configuration, where its package was found, is one more source.
+            for item in evidence where item.weight == .configuration && chosen.contains(where: { $0.sdk == item.sdk }) {
+                add(item.sdk, [item.source])
+            }
+        } else {
+            for item in evidence where item.weight == .configuration && !item.firebaseOnly {
+                add(item.sdk, [item.source])
+            }
+        }
+        if chosen.count > 1 { chosen.removeAll { $0.sdk == .appAuth } }
+        return chosen
+    }
+
+    /// The names each SDK goes by in each kind of package, from each SDK's install instructions
+    /// (README, podspec, Package.swift, the wrappers' pubspec.yaml and package.json).
+    struct Names {
+        var sdk: SDKFlavour
+        /// CocoaPods pods (Podfile, Podfile.lock), the wrappers' pods among them.
+        var pods: [String]
+        /// Repository names, lower-cased (Package.resolved, Cartfile, the project's package
+        /// references, a SwiftPM app's Package.swift).
+        var repositories: [String]
+        /// SwiftPM products and linked frameworks' names without extension (a target's
+        /// package products, `MSAL.framework`, a project reference to `MSAL.xcodeproj`).
+        var modules: [String]
+        /// Flutter packages (pubspec.yaml, pubspec.lock).
+        var flutter: [String]
+        /// npm packages (React Native's package.json).
+        var npm: [String]
+    }
+
+    static let names: [Names] = [
+        Names(
+            sdk: .msal, pods: ["MSAL"], repositories: ["microsoft-authentication-library-for-objc"], modules: ["MSAL"],
+            flutter: ["msal_flutter", "msal_auth", "flutter_msal_mobile"], npm: ["react-native-msal"]),
+        Names(
+            sdk: .adal, pods: ["ADAL"], repositories: ["azure-activedirectory-library-for-objc"], modules: ["ADAL"], flutter: [],
+            npm: []),
+        Names(
+            sdk: .googleSignIn, pods: ["GoogleSignIn"], repositories: ["googlesignin-ios"], modules: ["GoogleSignIn", "GoogleSignInSwift"],
+            flutter: ["google_sign_in", "google_sign_in_ios"],
+            npm: ["@react-native-google-signin/google-signin", "react-native-google-signin"]),
+        Names(
+            sdk: .auth0, pods: ["Auth0", "A0Auth0"], repositories: ["auth0.swift"], modules: ["Auth0"], flutter: ["auth0_flutter"],
+            npm: ["react-native-auth0"]),
+        Names(
+            sdk: .okta, pods: ["OktaOidc", "OktaWebAuthenticationUI", "OktaAuthFoundation", "OktaOAuth2", "okta-react-native"],
+            repositories: ["okta-oidc-ios", "okta-mobile-swift"], modules: ["OktaOidc", "WebAuthenticationUI", "AuthFoundation", "OktaOAuth2"],
+            flutter: ["okta_oidc_flutter"], npm: ["@okta/okta-react-native"]),
+        Names(
+            sdk: .appAuth, pods: ["AppAuth", "react-native-app-auth"], repositories: ["appauth-ios"], modules: ["AppAuth", "AppAuthCore"],
+            flutter: ["flutter_appauth"], npm: ["react-native-app-auth"]),
     ]
 
-    /// Looks at the Info.plist's keys and at the files in `roots`.
-    static func detect(info: [String: Any]?, roots: [URL], display: (URL) -> String) -> SDKDetection {
+    /// The files read for packages, by name.
+    static let packageFiles: Set<String> = [
+        "Package.resolved", "Podfile", "Podfile.lock", "Cartfile", "Cartfile.private", "Cartfile.resolved", "Package.swift",
+        "pubspec.yaml", "pubspec.lock", "package.json",
+    ]
+    /// The SDKs' configuration files, read where the app keeps its files.
+    static let configurationFiles: Set<String> = ["GoogleService-Info.plist", "Auth0.plist", "Okta.plist"]
+
+    /// Looks at the Info.plist's keys, the project (when there is one) and the files in `roots`;
+    /// `wrapperRoots` are read for Flutter's and React Native's files only (the folder above
+    /// `ios/`).
+    static func detect(
+        info: [String: Any]?, roots: [URL], wrapperRoots: [URL] = [], project: XcodeProject? = nil, display: (URL) -> String
+    ) -> SDKDetection {
         var result = SDKDetection()
-        if let info {
-            if info["GIDClientID"] is String { result.add(.googleSignIn, "the Info.plist's GIDClientID") }
-            if info["IntuneMAMSettings"] is [String: Any] { result.add(.msal, "the Info.plist's IntuneMAMSettings (Intune uses MSAL)") }
-        }
+        result.addInfoPlist(info)
+        if let project { result.addProject(project) }
         var files: [URL] = []
         var folders: [URL] = []
         for root in roots where !folders.contains(root.standardizedFileURL) {
             folders.append(root.standardizedFileURL)
         }
-        // Lock files sit next to the project; the SDKs' configuration files are in the app's
-        // folder, one level down.
-        let configurationFiles: Set<String> = ["GoogleService-Info.plist", "Auth0.plist", "Okta.plist"]
         for folder in folders {
             let entries = Self.entries(folder)
-            files += entries.map { folder.appendingPathComponent($0) }
+            files += entries.filter { packageFiles.contains($0) || configurationFiles.contains($0) }.map { folder.appendingPathComponent($0) }
             for entry in entries {
                 let sub = folder.appendingPathComponent(entry)
                 if entry.hasSuffix(".xcodeproj") {
@@ -79,53 +184,187 @@ struct SDKDetection {
                 }
             }
         }
+        for folder in wrapperRoots.map(\.standardizedFileURL) where !folders.contains(folder) {
+            files += ["pubspec.yaml", "pubspec.lock", "package.json"].map { folder.appendingPathComponent($0) }
+        }
         var read: Set<String> = []
         for file in files {
-            let name = file.lastPathComponent
-            guard ["GoogleService-Info.plist", "Auth0.plist", "Okta.plist", "Package.resolved", "Podfile.lock", "Cartfile.resolved"].contains(name),
-                !read.contains(file.standardizedFileURL.path), let data = Self.contents(file)
-            else { continue }
-            read.insert(file.standardizedFileURL.path)
-            let shown = display(file)
-            switch name {
-            case "GoogleService-Info.plist":
-                let plist = AppConfigurationDoctor.dictionary(data)
-                // Firebase writes CLIENT_ID only when Google Sign-In is enabled for the app.
-                if let clientID = plist?["CLIENT_ID"] as? String {
-                    result.add(.googleSignIn, "\(shown) (CLIENT_ID)")
-                    if result.googleClientID == nil { result.googleClientID = (clientID, shown) }
-                }
-            case "Auth0.plist":
-                result.add(.auth0, shown)
-                if let domain = AppConfigurationDoctor.dictionary(data)?["Domain"] as? String, result.auth0Domain == nil {
-                    result.auth0Domain = (domain, shown)
-                }
-            case "Okta.plist":
-                result.add(.okta, shown)
-                let plist = AppConfigurationDoctor.dictionary(data)
-                for key in ["redirectUri", "logoutRedirectUri"] {
-                    if let value = plist?[key] as? String { result.oktaRedirects.append((key, value, shown)) }
-                }
-            case "Podfile.lock":
-                let pods = Self.pods(String(decoding: data, as: UTF8.self))
-                for package in Self.packages {
-                    if let pod = package.pods.first(where: pods.contains) { result.add(package.sdk, "\(shown) (pod \(pod))") }
-                }
-            default:
-                let text = String(decoding: data, as: UTF8.self).lowercased()
-                for package in Self.packages {
-                    if let repository = package.repositories.first(where: { Self.names(text, repository: $0) }) {
-                        result.add(package.sdk, "\(shown) (\(repository))")
-                    }
-                }
-            }
+            guard read.insert(file.standardizedFileURL.path).inserted, let data = Self.contents(file) else { continue }
+            result.read(file.lastPathComponent, data, shown: display(file))
         }
         return result
     }
 
-    private mutating func add(_ sdk: SDKFlavour, _ source: String) {
-        let item = Evidence(sdk: sdk, source: source)
+    /// `GIDClientID` is Google Sign-In's own key; `IntuneMAMSettings` means MSAL (Intune's SDK
+    /// signs in with it).
+    private mutating func addInfoPlist(_ info: [String: Any]?) {
+        guard let info else { return }
+        if info["GIDClientID"] is String { add(.googleSignIn, "the Info.plist's GIDClientID", weight: .configuration) }
+        if info["IntuneMAMSettings"] is [String: Any] {
+            add(.msal, "the Info.plist's IntuneMAMSettings (Intune uses MSAL)", weight: .configuration)
+        }
+        // Schemes only one SDK's setup produces: MSAL's msauth.<bundle ID> and broker queries
+        // msauthv2/msauthv3, ADAL's x-msauth-… and its msauth query without msauthv2, Google's
+        // reversed client ID.
+        let schemes = (info["CFBundleURLTypes"] as? [Any] ?? []).flatMap {
+            (($0 as? [String: Any])?["CFBundleURLSchemes"] as? [Any] ?? []).compactMap { ($0 as? String)?.lowercased() }
+        }
+        let queried = (info["LSApplicationQueriesSchemes"] as? [Any] ?? []).compactMap { ($0 as? String)?.lowercased() }
+        if let scheme = schemes.first(where: { $0.hasPrefix("msauth.") }) {
+            add(.msal, "the Info.plist's URL scheme '\(scheme)'", weight: .configuration)
+        } else if queried.contains("msauthv2") {
+            add(.msal, "the Info.plist's LSApplicationQueriesSchemes (msauthv2)", weight: .configuration)
+        } else if let scheme = schemes.first(where: { $0.hasPrefix("x-msauth-") }) {
+            add(.adal, "the Info.plist's URL scheme '\(scheme)'", weight: .configuration)
+        } else if queried.contains("msauth") {
+            add(.adal, "the Info.plist's LSApplicationQueriesSchemes (msauth without msauthv2)", weight: .configuration)
+        }
+        if let scheme = schemes.first(where: { $0.hasPrefix("com.googleusercontent.apps.") && !Placeholder.isPlaceholder($0) }) {
+            add(.googleSignIn, "the Info.plist's URL scheme '\(scheme)'", weight: .configuration)
+        }
+    }
+
+    /// The project's package references and project references (the whole project), and what
+    /// each target links (that target).
+    private mutating func addProject(_ project: XcodeProject) {
+        for name in project.packageReferenceNames {
+            for sdk in Self.names where sdk.repositories.contains(name.lowercased()) {
+                add(sdk.sdk, "the project's package reference '\(name)'")
+            }
+        }
+        for name in project.referencedProjectNames {
+            let module = name.hasSuffix(".xcodeproj") ? String(name.dropLast(".xcodeproj".count)) : name
+            for sdk in Self.names where sdk.modules.contains(module) {
+                add(sdk.sdk, "the project's reference to \(name)")
+            }
+        }
+        for target in project.targets {
+            let linked = project.linkedNames(of: target)
+            for sdk in Self.names {
+                // One source per SDK and target: the first name that says it.
+                if let name = linked.first(where: { sdk.modules.contains(Self.moduleName($0)) || sdk.repositories.contains($0.lowercased()) }) {
+                    add(sdk.sdk, "target '\(target.name)' links \(name)", targets: [target.name])
+                }
+            }
+        }
+    }
+
+    /// `MSAL.framework`, `MSAL.xcframework`, `libMSAL.a` → `MSAL`.
+    static func moduleName(_ name: String) -> String {
+        var module = name
+        for suffix in [".framework", ".xcframework", ".a", ".dylib", ".tbd"] where module.hasSuffix(suffix) {
+            module = String(module.dropLast(suffix.count))
+        }
+        if name.hasSuffix(".a") || name.hasSuffix(".dylib"), module.hasPrefix("lib") { module = String(module.dropFirst(3)) }
+        return module
+    }
+
+    /// Reads one file found next to the project.
+    private mutating func read(_ name: String, _ data: Data, shown: String) {
+        let text = String(decoding: data, as: UTF8.self)
+        switch name {
+        case "GoogleService-Info.plist":
+            let plist = AppConfigurationDoctor.dictionary(data)
+            notePlaceholders(plist, file: shown)
+            // Firebase writes CLIENT_ID only when Google Sign-In is enabled for the app, but the
+            // file is in every Firebase app: it names the client ID, not the SDK.
+            if let clientID = plist?["CLIENT_ID"] as? String {
+                add(.googleSignIn, "\(shown) (CLIENT_ID)", weight: .configuration, firebaseOnly: true)
+                if googleClientID == nil { googleClientID = (clientID, shown) }
+            }
+        case "Auth0.plist":
+            add(.auth0, shown, weight: .configuration)
+            let plist = AppConfigurationDoctor.dictionary(data)
+            notePlaceholders(plist, file: shown)
+            if plist == nil {
+                auth0PlistsUnusable.append((shown, "is not a property list with a dictionary at its root"))
+            } else if (plist?["Domain"] as? String ?? "").isEmpty || (plist?["ClientId"] as? String ?? "").isEmpty {
+                let missing = ["ClientId", "Domain"].filter { (plist?[$0] as? String ?? "").isEmpty }
+                auth0PlistsUnusable.append((shown, "has no \(missing.joined(separator: " and ")) (Auth0 reads both from it)"))
+            }
+            if let domain = plist?["Domain"] as? String, !domain.isEmpty, auth0Domain == nil {
+                auth0Domain = (domain, shown)
+            }
+        case "Okta.plist":
+            add(.okta, shown, weight: .configuration)
+            let plist = AppConfigurationDoctor.dictionary(data)
+            notePlaceholders(plist, file: shown)
+            for key in ["redirectUri", "logoutRedirectUri"] {
+                if let value = plist?[key] as? String { oktaRedirects.append((key, value, shown)) }
+            }
+        case "Podfile.lock":
+            let pods = Self.pods(text)
+            for sdk in Self.names {
+                if let pod = sdk.pods.first(where: pods.contains) { add(sdk.sdk, "\(shown) (pod \(pod))") }
+            }
+        case "Podfile":
+            for (pod, targets) in Self.podfilePods(text) {
+                for sdk in Self.names where sdk.pods.contains(pod) {
+                    add(sdk.sdk, "\(shown) (pod '\(pod)'\(targets.map { " in target '\($0.joined(separator: "', '"))'" } ?? ""))", targets: targets)
+                }
+            }
+        case "pubspec.yaml", "pubspec.lock":
+            let packages = Self.yamlKeys(text)
+            for sdk in Self.names {
+                if let package = sdk.flutter.first(where: packages.contains) { add(sdk.sdk, "\(shown) (\(package))") }
+            }
+        case "package.json":
+            let packages = Self.npmDependencies(data)
+            for sdk in Self.names {
+                if let package = sdk.npm.first(where: packages.contains) { add(sdk.sdk, "\(shown) (\(package))") }
+            }
+        default:
+            // Package.resolved, Package.swift and Cartfiles name repositories by URL or identity.
+            let lowered = text.lowercased()
+            for sdk in Self.names {
+                if let repository = sdk.repositories.first(where: { Self.names(lowered, repository: $0) }) {
+                    add(sdk.sdk, "\(shown) (\(repository))")
+                }
+            }
+        }
+    }
+
+    /// One finding for each value of an SDK's configuration file left as a placeholder.
+    var placeholderFindings: [DoctorFinding] {
+        placeholders.map { item in
+            var finding = DoctorFinding(
+                .valuePlaceholder, "\(item.key) in \(item.file) is '\(item.value)', a placeholder the sample left to replace",
+                fix: "replace it with your own \(item.key) from the SDK's dashboard or console")
+            finding.sdk = Self.sdk(ofConfigurationFile: item.file)?.rawValue
+            return finding
+        }
+    }
+
+    /// One finding for each Auth0.plist that is empty or lacks what Auth0 reads from it.
+    var configurationFindings: [DoctorFinding] {
+        auth0PlistsUnusable.map { item in
+            var finding = DoctorFinding(
+                .sdkConfigurationMissing, "\(item.file) \(item.why): Auth0 reads ClientId and Domain from it to start sign-in",
+                fix: "fill in ClientId and Domain from your Auth0 application's settings")
+            finding.sdk = SDKFlavour.auth0.rawValue
+            return finding
+        }
+    }
+
+    private static func sdk(ofConfigurationFile file: String) -> SDKFlavour? {
+        if file.hasSuffix("Auth0.plist") { return .auth0 }
+        if file.hasSuffix("Okta.plist") { return .okta }
+        if file.hasSuffix("GoogleService-Info.plist") { return .googleSignIn }
+        return nil
+    }
+
+    private mutating func add(
+        _ sdk: SDKFlavour, _ source: String, weight: Weight = .package, targets: [String]? = nil, firebaseOnly: Bool = false
+    ) {
+        let item = Evidence(sdk: sdk, source: source, weight: weight, targets: targets, firebaseOnly: firebaseOnly)
         if !evidence.contains(item) { evidence.append(item) }
+    }
+
+    /// Every string value of a configuration plist that is a placeholder, by key.
+    private mutating func notePlaceholders(_ plist: [String: Any]?, file: String) {
+        for key in (plist ?? [:]).keys.sorted() {
+            if let value = plist?[key] as? String, Placeholder.isPlaceholder(value) { placeholders.append((file, key, value)) }
+        }
     }
 
     private static func entries(_ folder: URL) -> [String] {
@@ -155,10 +394,110 @@ struct SDKDetection {
         return names
     }
 
+    /// The pods a Podfile asks for, each with the targets whose block holds it (`nil` at the top
+    /// level or in an `abstract_target`, which every target inherits): `pod 'MSAL'`,
+    /// `pod "AppAuth/Core", :path => '../'` → `AppAuth`. Pods of a `def` count where the `def` is
+    /// called. Blocks are followed by their `do` and `end`; the depth is bounded, so a malformed
+    /// file reads as top-level pods rather than trapping.
+    static func podfilePods(_ text: String) -> [(pod: String, targets: [String]?)] {
+        enum Block {
+            case target(String)
+            case definition(String)
+            case other
+        }
+        var stack: [Block] = []
+        var definitions: [String: [String]] = [:]
+        var found: [(pod: String, targets: [String]?)] = []
+        func currentTarget() -> String? {
+            for block in stack.reversed() { if case .target(let name) = block { return name } }
+            return nil
+        }
+        func currentDefinition() -> String? {
+            for block in stack.reversed() { if case .definition(let name) = block { return name } }
+            return nil
+        }
+        func record(_ pod: String) {
+            if let definition = currentDefinition() {
+                definitions[definition, default: []].append(pod)
+            } else {
+                found.append((pod, currentTarget().map { [$0] }))
+            }
+        }
+        for raw in text.components(separatedBy: "\n") {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let words = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            guard let first = words.first else { continue }
+            if first == "end" {
+                _ = stack.popLast()
+                continue
+            }
+            if first == "pod", words.count > 1, let name = Self.rubyName(words[1]) {
+                record(String(name.prefix { $0 != "/" }))
+            }
+            if first == "def", words.count > 1 {
+                if stack.count < 64 { stack.append(.definition(String(words[1].prefix { $0 != "(" }))) }
+                continue
+            }
+            if words.count == 1, let pods = definitions[first] {
+                pods.forEach(record)
+                continue
+            }
+            let opensBlock =
+                words.contains("do") || words.last?.hasPrefix("do|") == true
+                || ["if", "unless", "case", "begin", "while", "until"].contains(first)
+            guard opensBlock else { continue }
+            if first == "target", words.count > 1, let name = Self.rubyName(words[1]) {
+                if stack.count < 64 { stack.append(.target(name)) }
+            } else if stack.count < 64 {
+                stack.append(.other)
+            }
+        }
+        return found
+    }
+
+    /// `'Name'`, `"Name",`, `:Name` → `Name`.
+    private static func rubyName(_ word: String) -> String? {
+        var name = Substring(word)
+        while name.last == "," || name.last == ")" { name = name.dropLast() }
+        if name.first == "(" { name = name.dropFirst() }
+        if name.first == ":" { name = name.dropFirst() }
+        if let quote = name.first, quote == "'" || quote == "\"" {
+            name = name.dropFirst()
+            guard let end = name.firstIndex(of: quote) else { return nil }
+            name = name[..<end]
+        }
+        return name.isEmpty ? nil : String(name)
+    }
+
+    /// The keys of a YAML file's indented `name:` lines (pubspec.yaml's dependencies,
+    /// pubspec.lock's packages).
+    static func yamlKeys(_ text: String) -> Set<String> {
+        var keys: Set<String> = []
+        for line in text.components(separatedBy: "\n") where line.first == " " {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard let colon = trimmed.firstIndex(of: ":") else { continue }
+            let key = trimmed[..<colon].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            if !key.isEmpty, !key.contains(" ") { keys.insert(key) }
+        }
+        return keys
+    }
+
+    /// The names in package.json's `dependencies` and `devDependencies`.
+    static func npmDependencies(_ data: Data) -> Set<String> {
+        guard let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return [] }
+        var names: Set<String> = []
+        for key in ["dependencies", "devDependencies"] {
+            for name in (json[key] as? [String: Any] ?? [:]).keys { names.insert(name) }
+        }
+        return names
+    }
+
     /// Whether lower-cased `text` names `repository` as a whole name: a URL's last component
     /// (`/googlesignin-ios.git`, `/googlesignin-ios"`) or Package.resolved's `"identity"`.
     static func names(_ text: String, repository: String) -> Bool {
         text.contains("/" + repository + "\"") || text.contains("/" + repository + ".git") || text.contains("\"" + repository + "\"")
+            || text.contains("/" + repository + "/") || text.contains("/" + repository + " ")
     }
 
     /// Whether a folder entry is one an app keeps its files in (not a dependency, build product

@@ -56,8 +56,36 @@ public enum SDKFlavour: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// The iOS keychain access group the SDK uses by default, when it shares one.
-    var defaultKeychainGroup: String? {
-        isMicrosoft ? "com.microsoft.adalcache" : nil
+    /// The keychain access group the SDK uses by default on `platform`, when it shares one:
+    /// MSAL's `MSALCacheConfig.defaultKeychainSharingGroup` is `com.microsoft.adalcache` on iOS
+    /// and `com.microsoft.identity.universalstorage` on macOS, and "needs to be declared in your
+    /// application's entitlements" (MSALCacheConfig.h; Microsoft's "Configure keychain" guide).
+    /// ADAL shares `com.microsoft.adalcache` (ADAL's ADKeychainTokenCache `defaultKeychainGroup`).
+    func defaultKeychainGroup(on platform: ApplePlatform?) -> String? {
+        switch self {
+        case .msal: return platform == .macOS ? "com.microsoft.identity.universalstorage" : "com.microsoft.adalcache"
+        case .adal: return "com.microsoft.adalcache"
+        default: return nil
+        }
+    }
+
+    /// Whether sign-in fails when the redirect URI's custom scheme is not a registered URL
+    /// scheme, on `platform` (`nil`: iOS). Each answer is the SDK's own behaviour:
+    /// - MSAL on iOS checks it before it starts (`MSALRedirectUriVerifier`, error
+    ///   `MSALErrorRedirectSchemeNotRegistered`); on macOS MSAL signs in in its own WKWebView,
+    ///   which reads the redirect itself.
+    /// - ADAL hands the redirect to the broker app, which opens it by its scheme.
+    /// - Google Sign-In raises "Your app is missing support for the following URL schemes" when
+    ///   the reversed client ID is not registered (`GIDSignIn`'s URL-scheme assertion).
+    /// - AppAuth (`OIDExternalUserAgentIOS`), Auth0.swift (its default `ASProvider`) and Okta
+    ///   (`WebAuthenticationUI`, okta-oidc-ios) sign in in an ASWebAuthenticationSession, which
+    ///   captures the callback by its scheme whether or not the app registers it; only their
+    ///   other providers (SFSafariViewController, an external browser) need the registration.
+    func requiresRegisteredScheme(on platform: ApplePlatform?) -> Bool {
+        switch self {
+        case .msal: return platform != .macOS
+        case .adal, .googleSignIn: return true
+        case .appAuth, .auth0, .okta, .generic: return false
+        }
     }
 }

@@ -8,6 +8,18 @@ extension DoctorChecks {
     /// broker's `msauth`, `msauthv2`, `msauthv3`, `mailto`, …).
     static let reservedSchemes = RegistrationLint.reservedSchemes
 
+    /// Schemes an app truly must not register as its own: the Microsoft broker's (`msauth`,
+    /// `msauthv2`, `msauthv3`: the broker opens them, and a claiming app would receive the broker's
+    /// messages), `http` and `https` (iOS opens them in Safari, never in an app), and the schemes
+    /// Apple's own apps handle (Apple URL Scheme Reference: `mailto`, `tel`, `sms`, `facetime`,
+    /// `facetime-audio`, `maps`, `itms-apps` and the App Store's, `shortcuts`, `app-settings`,
+    /// `file`). Unlike the schemes a redirect URI may not use, `ftp`, `smb`, `rtsp` and other
+    /// protocol names are ordinary app schemes: media apps register them.
+    static let unclaimableSchemes: Set<String> = [
+        "msauth", "msauthv2", "msauthv3", "http", "https", "mailto", "tel", "sms", "facetime", "facetime-audio", "maps", "itms",
+        "itms-apps", "itms-appss", "itms-services", "shortcuts", "app-settings", "file",
+    ]
+
     /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1).
     static func isScheme(_ text: String) -> Bool {
         guard let first = text.utf8.first, Self.isLetter(first) else { return false }

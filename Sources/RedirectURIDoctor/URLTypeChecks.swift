@@ -97,6 +97,16 @@ extension DoctorChecks {
                 continue
             }
             seen[lower] = entry.location
+            if Placeholder.isPlaceholder(scheme) {
+                findings.append(
+                    DoctorFinding(
+                        .urlSchemePlaceholder, "the URL scheme '\(scheme)' (\(entry.location)) is a placeholder the sample left to replace",
+                        fix: "replace '\(scheme)' with the value it names"
+                            + (scheme.uppercased().contains("CLIENT_ID") && scheme.uppercased().contains("REVERSED")
+                                ? " (Google Sign-In: the reversed client ID, com.googleusercontent.apps.<id>)" : "")
+                    ).at(entry.location))
+                continue
+            }
             if scheme.contains(where: \.isWhitespace) {
                 findings.append(
                     DoctorFinding(
@@ -107,7 +117,7 @@ extension DoctorChecks {
                 let clientID = sdk == .msal ? Self.msalClientID(in: scheme) : nil
                 let fix = meantSchemeFix(scheme, clientID: clientID, types: types, needed: needed, bundleID: bundleID)
                 findings.append(Self.invalidScheme(scheme, at: entry.location, isClientID: clientID != nil, fix: fix).at(entry.location))
-            } else if Self.reservedSchemes.contains(lower), !needed.contains(scheme) {
+            } else if Self.unclaimableSchemes.contains(lower), !needed.contains(scheme) {
                 findings.append(
                     DoctorFinding(
                         .urlSchemeReserved,
@@ -120,9 +130,10 @@ extension DoctorChecks {
                                 + (sdk.queriedSchemes.contains(lower) ? ", and '\(lower)' belongs in LSApplicationQueriesSchemes" : "")
                             : "remove it; register a scheme of the app's own, such as its bundle ID"
                     ).at(entry.location))
-            } else if scheme != lower, !sdk.isMicrosoft, sdk != .auth0 {
+            } else if scheme != lower, [.appAuth, .googleSignIn, .okta].contains(sdk) {
                 // MSAL and Auth0 compare schemes without case; AppAuth and the libraries built on
-                // it compare the returned URL exactly, and iOS lower-cases the scheme.
+                // it compare the returned URL exactly, and iOS lower-cases the scheme. With no SDK
+                // nothing compares it.
                 findings.append(
                     DoctorFinding(
                         .urlSchemeUppercase,
@@ -176,7 +187,7 @@ extension DoctorChecks {
             }
         } else if info != nil {
             let redirectNeeded = skipped.last { $0.check == "redirect-uri" }?.needed ?? true
-            if !redirectNeeded, urlTypes.schemes.isEmpty, !urlTypes.unreadable {
+            if !redirectNeeded, urlTypes.schemes.isEmpty, !urlTypes.unreadable, sdk.requiresRegisteredScheme(on: platform) {
                 // The redirect URI lives in the app's code, and the app registers no scheme at all:
                 // a custom-scheme redirect cannot come back, and nothing here could check it. Not a
                 // pass (CI must not go green on that), and no error either: a claimed https
@@ -244,6 +255,17 @@ extension DoctorChecks {
         } else if sdk == .auth0, why.hasPrefix("the redirect URI") {
             fix +=
                 " (written $(PRODUCT_BUNDLE_IDENTIFIER)), or use Auth0's https callback with useHTTPS() and webcredentials:<domain> in Associated Domains"
+        }
+        if !sdk.requiresRegisteredScheme(on: platform) {
+            findings.append(
+                DoctorFinding(
+                    .urlSchemeNotRegisteredSession,
+                    "\(why) '\(scheme)' is in no CFBundleURLTypes[].CFBundleURLSchemes; "
+                        + (platform == .macOS && sdk == .msal
+                            ? "MSAL on macOS signs in in its own web view, which reads the redirect without it"
+                            : "\(sdk.displayName)'s default ASWebAuthenticationSession captures the callback without it"),
+                    fix: fix + " if the app uses another browser or provider (SFSafariViewController, an external browser)"))
+            return
         }
         findings.append(
             DoctorFinding(

@@ -35,6 +35,8 @@ struct XCConfigFile {
         }
         var kind: Kind
         var message: String
+        /// The file that cannot be read, as shown (for a missing file).
+        var path: String?
     }
 
     static let maximumIncludeDepth = 16
@@ -95,7 +97,8 @@ struct XCConfigFile {
                 problems.append(
                     Problem(
                         kind: .missingFile,
-                        message: origin.map { "'\(shown)', included at \($0), cannot be read" } ?? "'\(shown)' cannot be read"))
+                        message: origin.map { "'\(shown)', included at \($0), cannot be read" } ?? "'\(shown)' cannot be read",
+                        path: shown))
             }
             return
         }

@@ -14,15 +14,19 @@ struct Doctor: ParsableCommand {
             expands build settings in them ($(PRODUCT_BUNDLE_IDENTIFIER) and the like) the way Xcode \
             does: target and project configurations, their .xcconfig files, $(inherited) and the \
             :rfc1034identifier, :c99extidentifier, :identifier, :lower, :upper and :default= \
-            operators. The default target is the project's only application target; the default \
-            configuration is Release; the entitlements of every configuration are checked unless \
-            --configuration names one.
+            operators. Every application target is checked (iOS, macOS, tvOS, watchOS, visionOS), \
+            each with its platform's rules, findings grouped per target; --target narrows to one \
+            (extensions only when named). The default configuration is Release; the entitlements \
+            of every configuration are checked unless --configuration names one.
 
-            The SDK (MSAL, ADAL, AppAuth, Google Sign-In, Auth0, Okta) is detected from \
-            Package.resolved, Podfile.lock, Cartfile.resolved and the SDKs' configuration \
-            (GIDClientID, IntuneMAMSettings, Auth0.plist, Okta.plist, GoogleService-Info.plist) \
-            next to the project or the Info.plist; --sdk names it (generic: only the checks every \
-            SDK shares). With none found, MSAL is assumed.
+            The SDKs (MSAL, ADAL, AppAuth, Google Sign-In, Auth0, Okta) are detected from every \
+            place a project names them: Podfile, Podfile.lock, Cartfile, Cartfile.resolved, \
+            Package.resolved, Package.swift, the project's package references, project references \
+            and linked frameworks, Flutter's pubspec.yaml and React Native's package.json, then the \
+            SDKs' configuration (GIDClientID, IntuneMAMSettings, Auth0.plist, Okta.plist). A target \
+            gets the checks of the SDKs it links, each finding naming its SDK. With none found, \
+            only the checks every app shares run, and a note says so; --sdk names one \
+            (generic: only the shared checks).
 
             Without a project, --build-setting and --bundle-id give the values; a variable with no \
             value stays unexpanded, is reported once, and the checks that need it are listed as \
@@ -51,7 +55,7 @@ struct Doctor: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The app's Xcode project (the .xcodeproj directory or its project.pbxproj).", valueName: "path"))
     var project: String?
 
-    @Option(name: .long, help: ArgumentHelp("The target to check (default: the project's only application target).", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("The target to check (default: every application target).", valueName: "name"))
     var target: String?
 
     @Option(name: .long, help: ArgumentHelp("The build configuration whose settings are used (default: Release).", valueName: "name"))
@@ -79,7 +83,7 @@ struct Doctor: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The app's sign-in SDK: \(SDKFlavour.allCases.map(\.rawValue).joined(separator: ", ")) (default: detected, else msal).",
+            "The app's sign-in SDK: \(SDKFlavour.allCases.map(\.rawValue).joined(separator: ", ")) (default: every SDK the target links; none found: the shared checks only).",
             valueName: "sdk"))
     var sdk: SDKFlavour?
 
@@ -135,10 +139,10 @@ struct Doctor: ParsableCommand {
         }
         let info = try infoPlist.map(Self.read)
         let entitlementsData = try entitlements.map(Self.read)
-        let report: DoctorReport
+        let reports: [DoctorReport]
         if let project {
             do {
-                report = try AppConfigurationDoctor.report(
+                reports = try AppConfigurationDoctor.reports(
                     project: URL(fileURLWithPath: project), target: target, configuration: configuration, buildSettings: settings,
                     bundleID: bundleID, infoPlist: info, entitlements: entitlementsData, redirectURI: redirectURI, sdk: sdk,
                     keychainGroup: keychainGroup)
@@ -149,30 +153,46 @@ struct Doctor: ParsableCommand {
         } else {
             // The SDK's packages and configuration files sit next to the Info.plist or a folder up.
             let folder = URL(fileURLWithPath: infoPlist ?? ".").deletingLastPathComponent()
-            report = AppConfigurationDoctor.report(
-                infoPlist: info ?? Data(), entitlements: entitlementsData, buildSettings: settings, bundleID: bundleID,
-                redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup,
-                searchRoots: [folder, folder.deletingLastPathComponent()])
+            reports = [
+                AppConfigurationDoctor.report(
+                    infoPlist: info ?? Data(), entitlements: entitlementsData, buildSettings: settings, bundleID: bundleID,
+                    redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup,
+                    searchRoots: [folder, folder.deletingLastPathComponent()])
+            ]
         }
         let annotations = DoctorAnnotations(
             infoPlistPath: infoPlist.map(Self.absolute), entitlementsPath: entitlements.map(Self.absolute),
             root: Self.absolute(pathRoot ?? FileManager.default.currentDirectoryPath))
         switch try DoctorFormat.resolve(format, json: json) {
         case .json:
-            // One line, whatever the files hold: controls and U+2028/U+2029 escaped, as `parse --json`.
-            print(try JSONLine.encode(report))
+            // One line per target, whatever the files hold: controls and U+2028/U+2029 escaped,
+            // as `parse --json`.
+            for report in reports { print(try JSONLine.encode(report)) }
         case .text:
-            print(Self.render(report))
+            print(Self.render(reports))
         case .xcode:
-            let lines = annotations.xcode(report)
+            let lines = annotations.xcode(reports)
             if !lines.isEmpty { print(lines) }
         case .github:
-            let lines = annotations.github(report)
+            let lines = annotations.github(reports)
             if !lines.isEmpty { print(lines) }
         case .sarif:
-            print(try annotations.sarif(report))
+            print(try annotations.sarif(reports))
         }
-        if report.failed { throw ExitCode(1) }
+        // The worst of the targets: one that fails fails the run.
+        if reports.contains(where: \.failed) { throw ExitCode(1) }
+    }
+
+    /// Each target's findings under a heading that names it, when a project has several
+    /// application targets; one target's report as it is.
+    static func render(_ reports: [DoctorReport]) -> String {
+        guard reports.count > 1 else { return reports.map(render).joined() }
+        return reports.map { report in
+            let context = report.context
+            let platform = context.platform.flatMap(ApplePlatform.init(rawValue:))?.displayName
+            let heading = "== target '\(context.target ?? "?")'" + (platform.map { " (\($0))" } ?? "")
+            return heading + "\n" + render(report)
+        }.joined(separator: "\n\n")
     }
 
     static func isSettingName(_ name: Substring) -> Bool {
@@ -202,7 +222,8 @@ struct Doctor: ParsableCommand {
     static func render(_ report: DoctorReport) -> String {
         var lines: [String] = []
         for finding in report.findings {
-            lines.append("\(finding.severity.rawValue): \(finding.code)\n  \(finding.message)\n  fix: \(finding.fix)")
+            let sdk = finding.sdk.flatMap(SDKFlavour.init(rawValue:)).map { " (\($0.displayName))" } ?? ""
+            lines.append("\(finding.severity.rawValue): \(finding.code)\(sdk)\n  \(finding.message)\n  fix: \(finding.fix)")
         }
         for skipped in report.skipped {
             lines.append("\(skipped.needed ? "not checked" : "skipped"): \(skipped.check)\n  \(skipped.reason)")
@@ -213,9 +234,11 @@ struct Doctor: ParsableCommand {
         let needed = report.skipped.filter(\.needed).count
         if needed > 0 { summary.append(Self.counted(needed, "needed check") + " not run") }
         if report.skipped.count > needed { summary.append(Self.counted(report.skipped.count - needed, "check") + " skipped") }
-        if let sdk = report.context.sdk, let redirect = report.context.redirectURI {
+        let sdks = report.context.sdks.compactMap { SDKFlavour(rawValue: $0.sdk)?.displayName }
+        if !sdks.isEmpty {
             lines.append(
-                "checked: \(SDKFlavour(rawValue: sdk)?.displayName ?? sdk) (\(report.context.sdkSource ?? "given")), redirect URI \(redirect)")
+                "checked: \(sdks.joined(separator: ", ")) (\(report.context.sdkSource ?? "given"))"
+                    + (report.context.redirectURI.map { ", redirect URI \($0)" } ?? ""))
         }
         lines.append(errors == 0 && warnings == 0 && report.skipped.isEmpty ? "No problems found." : summary.joined(separator: ", ") + ".")
         return lines.joined(separator: "\n")

@@ -102,14 +102,26 @@ public struct DoctorAnnotations {
     /// every build they would only be noise around the one mistake, so these formats leave them out.
     private func entries(_ report: DoctorReport) -> [(severity: FindingSeverity, code: String, message: String, place: Place?)] {
         let needingAttention = report.findings.filter { $0.severity == .error || $0.severity == .warning }
+        let prefix = Self.prefix(report)
         var result: [(FindingSeverity, String, String, Place?)] = needingAttention.map { finding in
-            (finding.severity, finding.code.rawValue, "\(finding.message); fix: \(finding.fix)", place(of: finding))
+            (
+                finding.severity, finding.code.rawValue,
+                prefix + (finding.sdk.flatMap(SDKFlavour.init(rawValue:)).map { "\($0.displayName): " } ?? "")
+                    + "\(finding.message); fix: \(finding.fix)",
+                place(of: finding)
+            )
         }
         let notRun = placeOfChecksNotRun(in: report)
         for skipped in report.skipped where skipped.needed {
-            result.append((Self.notChecked.severity, Self.notChecked.code, Self.message(notRun: skipped), notRun))
+            result.append((Self.notChecked.severity, Self.notChecked.code, prefix + Self.message(notRun: skipped), notRun))
         }
         return result
+    }
+
+    /// `target 'App': ` before each message of a project's target, so that every result says
+    /// which target it is about when several are checked in one run.
+    static func prefix(_ report: DoctorReport) -> String {
+        report.context.target.map { "target '\($0)': " } ?? ""
     }
 
     /// A needed check that did not run, as every format words it.
@@ -143,7 +155,12 @@ public struct DoctorAnnotations {
     /// finding with no file is `error: …` alone, which Xcode shows too. Line breaks in messages
     /// become spaces, so that each finding stays one line.
     public func xcode(_ report: DoctorReport) -> String {
-        entries(report).map { entry in
+        xcode([report])
+    }
+
+    /// The Xcode lines of every target's report, in order.
+    public func xcode(_ reports: [DoctorReport]) -> String {
+        reports.flatMap(entries).map { entry in
             let kind: String
             switch entry.severity {
             case .error: kind = "error"
@@ -166,7 +183,12 @@ public struct DoctorAnnotations {
     /// shows as annotations on the run and on the pull request's files. Data is escaped as the
     /// runner expects (`%`, CR, LF); property values also escape `:` and `,`.
     public func github(_ report: DoctorReport) -> String {
-        entries(report).map { entry in
+        github([report])
+    }
+
+    /// The workflow commands of every target's report, in order.
+    public func github(_ reports: [DoctorReport]) -> String {
+        reports.flatMap(entries).map { entry in
             let command: String
             switch entry.severity {
             case .error: command = "error"
@@ -205,6 +227,12 @@ public struct DoctorAnnotations {
     /// descriptor (listed in the driver's `notifications` when there are any) and the file the
     /// other formats show them at. Pretty-printed with sorted keys, so that it is stable.
     public func sarif(_ report: DoctorReport) throws -> String {
+        try sarif([report])
+    }
+
+    /// One SARIF run for every target's report: each result and notification carries its
+    /// target (`properties.target`, and `target '…': ` before its message).
+    public func sarif(_ reports: [DoctorReport]) throws -> String {
         let codes = FindingCode.doctorCodes
         let rules = codes.map { code in
             let rule = FindingCode.doctorRules[code]
@@ -215,17 +243,24 @@ public struct DoctorAnnotations {
         }
         // Errors and warnings only, as in the other annotation formats: an informational finding
         // would be a code-scanning alert with nothing to fix.
-        let results = report.findings.filter { $0.severity == .error || $0.severity == .warning }.map { finding in
-            SARIF.Result(
-                ruleId: finding.code.rawValue, ruleIndex: codes.firstIndex(of: finding.code),
-                level: Self.level(finding.severity), message: .init(text: "\(finding.message); fix: \(finding.fix)"),
-                locations: place(of: finding).map { [sarifLocation($0)] } ?? [])
-        }
-        let notRun = placeOfChecksNotRun(in: report).map { [sarifLocation($0)] } ?? []
-        let notifications = report.skipped.filter(\.needed).map { skipped in
-            SARIF.Notification(
-                descriptor: .init(id: Self.notChecked.code, index: 0), level: Self.level(Self.notChecked.severity),
-                message: .init(text: Self.message(notRun: skipped)), locations: notRun)
+        var results: [SARIF.Result] = []
+        var notifications: [SARIF.Notification] = []
+        for report in reports {
+            let prefix = Self.prefix(report)
+            let properties = report.context.target.map { SARIF.Properties(target: $0) }
+            results += report.findings.filter { $0.severity == .error || $0.severity == .warning }.map { finding in
+                SARIF.Result(
+                    ruleId: finding.code.rawValue, ruleIndex: codes.firstIndex(of: finding.code),
+                    level: Self.level(finding.severity), message: .init(text: "\(prefix)\(finding.message); fix: \(finding.fix)"),
+                    locations: place(of: finding).map { [sarifLocation($0)] } ?? [],
+                    properties: properties.map { SARIF.Properties(target: $0.target, sdk: finding.sdk) })
+            }
+            let notRun = placeOfChecksNotRun(in: report).map { [sarifLocation($0)] } ?? []
+            notifications += report.skipped.filter(\.needed).map { skipped in
+                SARIF.Notification(
+                    descriptor: .init(id: Self.notChecked.code, index: 0), level: Self.level(Self.notChecked.severity),
+                    message: .init(text: prefix + Self.message(notRun: skipped)), locations: notRun)
+            }
         }
         // The descriptor of not-checked when a notification refers to it: a log with nothing
         // left unchecked stays as it was.
@@ -336,6 +371,12 @@ enum SARIF {
         var level: String
         var message: Text
         var locations: [Location]
+        var properties: Properties?
+    }
+    /// A result's property bag: the target it is about and the SDK whose requirement it is.
+    struct Properties: Encodable {
+        var target: String
+        var sdk: String?
     }
     struct Location: Encodable { var physicalLocation: PhysicalLocation }
     struct PhysicalLocation: Encodable {

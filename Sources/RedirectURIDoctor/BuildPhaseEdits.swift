@@ -1,0 +1,161 @@
+import Foundation
+import RedirectURIKit
+
+/// A run-script phase that may write keys into the built Info.plist: released apps add URL
+/// schemes and query schemes this way (`PlistBuddy -c "Add :CFBundleURLTypes:0 dict"
+/// "${TARGET_BUILD_DIR}/${INFOPLIST_PATH}"`, or a script that reads the app's configuration), so
+/// a key the source Info.plist lacks may be there in the built app.
+struct BuildTimeEdit: Hashable {
+    /// The phase's name as Xcode shows it.
+    var phase: String
+    /// The top-level Info.plist keys it may write; `nil` when it cannot be told which.
+    var keys: Set<String>?
+    /// How it edits, said in the finding (`PlistBuddy on ${INFOPLIST_PATH}`, `it runs
+    /// config/process.py, which could not be read`).
+    var how: String
+
+    /// Whether it may write `key`.
+    func mayWrite(_ key: String) -> Bool { keys?.contains(key) ?? true }
+
+    /// The keys the doctor's checks read that a phase may add.
+    static let checkedKeys = ["CFBundleURLTypes", "LSApplicationQueriesSchemes"]
+
+    /// The phases of a target that may edit its built Info.plist. A script file a phase runs from
+    /// the project (`python config/process.py`, `"${SRCROOT}/scripts/urls.sh"`) is read too
+    /// (at most ``maximumScriptSize`` bytes); one that cannot be read may edit anything, since
+    /// nothing says otherwise. Vendors' scripts (CocoaPods, Flutter, React Native, SwiftLint,
+    /// Crashlytics, a package's checkout) are not the app's edits and are not followed.
+    static func edits(of phases: [XcodeProject.ScriptPhase], sourceRoot: URL, read: (URL) -> Data?) -> [BuildTimeEdit] {
+        var result: [BuildTimeEdit] = []
+        for phase in phases {
+            let text = ([phase.script] + phase.inputPaths + phase.outputPaths).joined(separator: "\n")
+            if let keys = Self.plistEdit(in: text) {
+                result.append(BuildTimeEdit(phase: phase.name, keys: keys.isEmpty ? nil : keys, how: "it edits the built Info.plist"))
+                continue
+            }
+            for path in Self.scriptFiles(in: phase.script) {
+                let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : sourceRoot.appendingPathComponent(path)
+                guard let data = read(url) else {
+                    result.append(
+                        BuildTimeEdit(phase: phase.name, keys: nil, how: "it runs \(path), which could not be read, so what it writes is unknown"))
+                    break
+                }
+                let script = String(decoding: data.prefix(maximumScriptSize), as: UTF8.self)
+                if let keys = Self.plistEdit(in: script) ?? Self.keysNamed(in: script) {
+                    result.append(BuildTimeEdit(phase: phase.name, keys: keys.isEmpty ? nil : keys, how: "it runs \(path), which edits the Info.plist"))
+                    break
+                }
+            }
+        }
+        return result
+    }
+
+    static let maximumScriptSize = 1 << 20
+
+    /// The keys a shell script writes into an Info.plist (`PlistBuddy -c "Add :Key…"`,
+    /// `plutil -insert Key`, `defaults write … Key`), empty when it writes some it does not name;
+    /// `nil` when it writes none.
+    static func plistEdit(in text: String) -> Set<String>? {
+        let namesInfoPlist = ["INFOPLIST_PATH", "INFOPLIST_FILE", "Info.plist", "PRODUCT_SETTINGS_PATH"].contains { text.contains($0) }
+        guard namesInfoPlist else { return nil }
+        var keys: Set<String> = []
+        var edits = false
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\"" || $0 == "'" || $0 == "\\" })
+        for (index, word) in words.enumerated() {
+            let next = index + 1 < words.count ? String(words[index + 1]) : ""
+            switch word {
+            case "Add", "Set", "Delete", "Merge", "Import", "Copy":
+                // PlistBuddy's commands, inside -c "…": `Add :CFBundleURLTypes:0:CFBundleURLSchemes array`.
+                guard words[max(0, index - 3)..<index].contains(where: { $0 == "-c" || $0.hasSuffix("PlistBuddy") }) else { continue }
+                edits = true
+                if let key = Self.firstKey(next, separator: ":") { keys.insert(key) }
+            case "-insert", "-replace", "-remove":
+                edits = true
+                if let key = Self.firstKey(next, separator: ".") { keys.insert(key) }
+            case "write" where index > 0 && words[index - 1].hasSuffix("defaults"):
+                edits = true
+                if index + 2 < words.count, let key = Self.firstKey(String(words[index + 2]), separator: ".") { keys.insert(key) }
+            default:
+                continue
+            }
+        }
+        return edits ? keys : nil
+    }
+
+    /// The checked keys a script in another language names (Python's plistlib, Ruby's
+    /// CFPropertyList) when it also names the Info.plist; `nil` when it names none.
+    static func keysNamed(in text: String) -> Set<String>? {
+        guard ["INFOPLIST_PATH", "INFOPLIST_FILE", "Info.plist", "PRODUCT_SETTINGS_PATH"].contains(where: { text.contains($0) }) else {
+            return nil
+        }
+        var keys = Set(checkedKeys.filter { text.contains($0) })
+        if text.contains("CFBundleURLSchemes") { keys.insert("CFBundleURLTypes") }
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// `:CFBundleURLTypes:0:CFBundleURLSchemes` → `CFBundleURLTypes`.
+    private static func firstKey(_ word: String, separator: Character) -> String? {
+        let trimmed = word.drop { $0 == ":" }
+        let key = trimmed.prefix { $0 != separator && $0 != ":" }
+        guard let first = key.first, first.isLetter, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+            return nil
+        }
+        return String(key)
+    }
+
+    /// Paths of the project's own scripts a phase runs, relative to `SRCROOT`.
+    static func scriptFiles(in script: String) -> [String] {
+        let extensions = [".sh", ".py", ".rb", ".swift", ".js", ".pl", ".bash", ".zsh"]
+        let vendors = ["Pods", "PODS_", "node_modules", "FLUTTER_", "flutter", "BUILD_DIR", "BUILT_PRODUCTS", "SourcePackages", "swiftlint",
+            "Crashlytics", "DERIVED", "/usr/", "/bin/", "/opt/", "Carthage", "TARGET_BUILD_DIR", "react-native", "REACT_NATIVE"]
+        var paths: [String] = []
+        for raw in script.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == ";" || $0 == "(" || $0 == ")" }) {
+            var word = String(raw).trimmingCharacters(in: CharacterSet(charactersIn: "\"'`"))
+            guard extensions.contains(where: { word.hasSuffix($0) }), !vendors.contains(where: { word.contains($0) }) else { continue }
+            for root in ["${SRCROOT}/", "$SRCROOT/", "${PROJECT_DIR}/", "$PROJECT_DIR/", "$(SRCROOT)/", "./"] where word.hasPrefix(root) {
+                word = String(word.dropFirst(root.count))
+            }
+            guard !word.contains("$"), !word.isEmpty, !paths.contains(word) else { continue }
+            paths.append(word)
+        }
+        return paths
+    }
+}
+
+extension DoctorChecks {
+    /// A finding that a key is missing from the source Info.plist is no finding when a phase may
+    /// add that key at build time: it becomes a check that could not run (not needed: the phase
+    /// is the app's way of adding it), and each such phase is one finding that says so.
+    mutating func applyBuildTimeEdits() {
+        guard !buildTimeEdits.isEmpty else { return }
+        let keyOf: [FindingCode: String] = [
+            .urlSchemeNotRegistered: "CFBundleURLTypes", .urlSchemeNotRegisteredSession: "CFBundleURLTypes",
+            .querySchemeMissing: "LSApplicationQueriesSchemes",
+        ]
+        var unchecked: [String: [String]] = [:]
+        var kept: [DoctorFinding] = []
+        for finding in findings {
+            guard let key = keyOf[finding.code], let edit = buildTimeEdits.first(where: { $0.mayWrite(key) }) else {
+                kept.append(finding)
+                continue
+            }
+            unchecked[edit.phase, default: []].append(finding.message)
+            skip(
+                key == "CFBundleURLTypes" ? "url-scheme-registered" : "query-schemes",
+                finding.message + ", and run-script phase '\(edit.phase)' may add it to the built Info.plist", needed: false)
+        }
+        findings = kept
+        for edit in buildTimeEdits {
+            let written = edit.keys.map { $0.sorted().joined(separator: ", ") } ?? "any key"
+            let notChecked = unchecked[edit.phase] ?? []
+            findings.append(
+                DoctorFinding(
+                    .infoPlistEditedAtBuildTime,
+                    "run-script phase '\(edit.phase)' may write \(written) into the built Info.plist (\(edit.how))"
+                        + (notChecked.isEmpty
+                            ? "" : "; so these were not reported, only the built app can tell: " + notChecked.joined(separator: "; ")),
+                    fix: "check the built app: parse doctor --info-plist <path to the built .app>/Info.plist"
+                ))
+        }
+    }
+}
