@@ -106,7 +106,8 @@ public enum AppConfigurationDoctor {
             guard !names.isEmpty else {
                 let listed = loaded.targets.map { "'\($0.name)' (\($0.productType ?? "no product type"))" }.joined(separator: ", ")
                 throw DoctorProjectError(
-                    .targetAmbiguous, "the project has no application target; name the one to check with --target. Its targets: \(listed.isEmpty ? "none" : listed)")
+                    .targetAmbiguous,
+                    "the project has no application target; name the one to check with --target. Its targets: \(listed.isEmpty ? "none" : listed)")
             }
         }
         var reports: [DoctorReport] = []
@@ -194,6 +195,7 @@ public enum AppConfigurationDoctor {
         checker.context.configuration = resolved.configuration
         checker.context.configurationIsDefault = resolved.configurationIsDefault
         checker.findings += resolved.findings
+        checker.generatedFilesMissing = resolved.generatedFilesMissing
 
         // The Info.plist: a file, the generated one, or the file merged into the generated one.
         let generates = resolved.isEnabled("GENERATE_INFOPLIST_FILE", expander: expander)
@@ -278,7 +280,8 @@ public enum AppConfigurationDoctor {
             platformNote = DoctorFinding(
                 .platformWithoutRedirect,
                 "target '\(resolved.target.name)' is a \(platform.displayName) app: no sign-in SDK sends the user to a browser and back there, so "
-                    + (sdks.isEmpty ? "no redirect rules apply" : "the redirect rules of \(sdks.map(\.0.displayName).joined(separator: ", ")) do not apply"),
+                    + (sdks.isEmpty
+                        ? "no redirect rules apply" : "the redirect rules of \(sdks.map(\.0.displayName).joined(separator: ", ")) do not apply"),
                 fix: "nothing to do; pass --sdk to check an SDK's rules anyway")
             sdks = []
         }

@@ -42,7 +42,8 @@ struct BuildTimeEdit: Hashable {
                 }
                 let script = String(decoding: data.prefix(maximumScriptSize), as: UTF8.self)
                 if let keys = Self.plistEdit(in: script) ?? Self.keysNamed(in: script) {
-                    result.append(BuildTimeEdit(phase: phase.name, keys: keys.isEmpty ? nil : keys, how: "it runs \(path), which edits the Info.plist"))
+                    result.append(
+                        BuildTimeEdit(phase: phase.name, keys: keys.isEmpty ? nil : keys, how: "it runs \(path), which edits the Info.plist"))
                     break
                 }
             }
@@ -106,8 +107,10 @@ struct BuildTimeEdit: Hashable {
     /// Paths of the project's own scripts a phase runs, relative to `SRCROOT`.
     static func scriptFiles(in script: String) -> [String] {
         let extensions = [".sh", ".py", ".rb", ".swift", ".js", ".pl", ".bash", ".zsh"]
-        let vendors = ["Pods", "PODS_", "node_modules", "FLUTTER_", "flutter", "BUILD_DIR", "BUILT_PRODUCTS", "SourcePackages", "swiftlint",
-            "Crashlytics", "DERIVED", "/usr/", "/bin/", "/opt/", "Carthage", "TARGET_BUILD_DIR", "react-native", "REACT_NATIVE"]
+        let vendors = [
+            "Pods", "PODS_", "node_modules", "FLUTTER_", "flutter", "BUILD_DIR", "BUILT_PRODUCTS", "SourcePackages", "swiftlint",
+            "Crashlytics", "DERIVED", "/usr/", "/bin/", "/opt/", "Carthage", "TARGET_BUILD_DIR", "react-native", "REACT_NATIVE",
+        ]
         var paths: [String] = []
         for raw in script.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == ";" || $0 == "(" || $0 == ")" }) {
             var word = String(raw).trimmingCharacters(in: CharacterSet(charactersIn: "\"'`"))

@@ -53,8 +53,9 @@ struct DoctorChecks {
     var platform: ApplePlatform? { didSet { context.platform = platform?.rawValue } }
     /// Run-script phases that may write keys into the built Info.plist.
     var buildTimeEdits: [BuildTimeEdit] = []
-    /// Why the broker cannot be used, once known (`broker-not-used` says it).
-    var brokerUnusable: String?
+    /// Generated files the project refers to that are absent (`generated-file-missing`), said
+    /// where a setting they might be thought to hold is unset.
+    var generatedFilesMissing: [String] = []
 
     /// The Info.plist's and the project's paths on disk, when read from one (for locations).
     var infoPlistPath: String?
@@ -131,13 +132,8 @@ struct DoctorChecks {
         // broker can serve the app's redirect.
         if !sdk.queriedSchemes.isEmpty {
             if let why = brokerUnavailable(redirect) {
-                brokerUnusable = why
-                findings.append(
-                    DoctorFinding(
-                        .brokerNotUsed, "\(sdk.displayName) cannot use the broker here: \(why); its query schemes (\(sdk.queriedSchemes.joined(separator: ", "))) are not required",
-                        fix: platform == .macOS
-                            ? "nothing to do: the broker app is on iOS only"
-                            : "nothing to do, unless the app should sign in through the broker: then register msauth.<bundle ID> and use a work or school authority"))
+                // Not a requirement here: listed as not run, and not needed.
+                skip("query-schemes", "\(sdk.displayName) cannot use the broker: \(why), so its query schemes are not required", needed: false)
             } else if let info {
                 querySchemeCheck(info)
             } else {
@@ -158,7 +154,8 @@ struct DoctorChecks {
     func brokerUnavailable(_ redirect: RedirectURI?) -> String? {
         if platform == .macOS { return "there is no broker app on macOS" }
         if sdk == .msal, redirect?.form == .msalClientID {
-            return "the redirect URI '\(redirect?.description ?? "")' is MSAL's client-ID form, which the broker does not accept (Azure AD B2C apps and apps without msauth.<bundle ID> use it)"
+            return
+                "the redirect URI '\(redirect?.description ?? "")' is MSAL's client-ID form, which the broker does not accept (see not-broker-capable)"
         }
         return nil
     }

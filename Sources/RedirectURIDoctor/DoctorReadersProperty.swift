@@ -12,7 +12,10 @@ import Foundation
 ///   idempotent once nothing needs expanding);
 /// - each value stays within ``BuildSettingExpander/maximumLength`` bytes plus its written text;
 /// - the XML plist locator (``PlistKeyLocator``), run on the whole input as a plist with the
-///   Info.plist's key paths and the third part as a key path, answers with a position inside it.
+///   Info.plist's key paths and the third part as a key path, answers with a position inside it;
+/// - the readers of the files that name an SDK (Podfile, Podfile.lock, pubspec, package.json, run
+///   on the third part) and of the project's linkage and run-script phases (on the project) give
+///   names that are not empty, keys that are keys, and SDKs only from the evidence found.
 ///
 /// Not API: an entry point for the fuzz target and the corpus replay only.
 @_spi(Fuzzing) public enum DoctorReadersProperty {
@@ -35,8 +38,11 @@ import Foundation
             return failure
         }
 
+        if let failure = checkSDKReaders(parts.count > 2 ? parts[2] : Array(input)) { return failure }
+
         // The project, parsed from memory, every target in every configuration.
         guard let project = try? XcodeProject.parse(Data(pbxproj), bundle: root.appendingPathComponent("App.xcodeproj")) else { return nil }
+        if let failure = checkProjectReaders(project, script: Data(xcconfig)) { return failure }
         for target in project.targets.prefix(8) {
             for configuration in project.configurations(ofList: target.configurationListID).configurations.prefix(8) {
                 guard
@@ -45,6 +51,43 @@ import Foundation
                 else { continue }
                 let texts = [text, "$(PRODUCT_BUNDLE_IDENTIFIER)", "$(INFOPLIST_FILE)", "$(CODE_SIGN_ENTITLEMENTS)"]
                 if let failure = checkExpansions(resolved.settings, texts: texts) { return "\(target.name) (\(configuration.name)): \(failure)" }
+            }
+        }
+        return nil
+    }
+
+    /// The readers of the files that name an SDK, on any bytes: every name they give is a name.
+    private static func checkSDKReaders(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        for (pod, targets) in SDKDetection.podfilePods(text) {
+            if pod.isEmpty || targets?.contains("") == true { return "the Podfile reader gave an empty name" }
+        }
+        if SDKDetection.pods(text).contains("") { return "the Podfile.lock reader gave an empty pod" }
+        if SDKDetection.yamlKeys(text).contains(where: { $0.isEmpty || $0.contains(" ") }) { return "the YAML reader gave a key that is no key" }
+        _ = SDKDetection.npmDependencies(Data(bytes))
+        if let keys = BuildTimeEdit.plistEdit(in: text), keys.contains(where: { $0.first?.isLetter != true }) {
+            return "the run-script reader gave a key that is no key: \(keys.sorted())"
+        }
+        if BuildTimeEdit.scriptFiles(in: text).contains(where: { $0.isEmpty || $0.contains("$") }) {
+            return "the run-script reader gave a script path that is empty or unexpanded"
+        }
+        _ = Placeholder.isPlaceholder(text)
+        return nil
+    }
+
+    /// What each target links and runs, and the SDKs found from it: every SDK found for a target
+    /// is one the evidence names, and none is found for a project that names none.
+    private static func checkProjectReaders(_ project: XcodeProject, script: Data) -> String? {
+        for target in project.targets.prefix(8) {
+            if project.linkedNames(of: target).contains("") { return "target '\(target.name)' links an empty name" }
+            _ = BuildTimeEdit.edits(of: project.scriptPhases(of: target), sourceRoot: project.sourceRoot) { _ in script }
+        }
+        _ = project.packageReferenceNames
+        _ = project.referencedProjectNames
+        let detection = SDKDetection.detect(info: nil, roots: [], project: project, display: { $0.path })
+        for target in project.targets.prefix(8) {
+            for found in detection.applicable(forTarget: target.name) where !detection.evidence.contains(where: { $0.sdk == found.sdk }) {
+                return "target '\(target.name)' was given \(found.sdk) with no evidence for it"
             }
         }
         return nil

@@ -104,7 +104,7 @@ extension DoctorChecks {
                         .unexpandedVariable,
                         "$(\(name)) is not expanded (in \(places)): \(unresolvedExplanation), so the checks that need it were skipped",
                         fix: projectDescription != nil
-                            ? "make the base .xcconfig files readable (for CocoaPods, run `pod install`), or pass --build-setting \(name)=<value>"
+                            ? "make the base .xcconfig files readable, or pass --build-setting \(name)=<value>"
                             : name == "PRODUCT_BUNDLE_IDENTIFIER"
                                 ? "pass --project <App.xcodeproj> to read it from the project, or --bundle-id <bundle.id>"
                                 : "pass --project <App.xcodeproj> to read it from the project, or --build-setting \(name)=<value>"))
@@ -112,7 +112,10 @@ extension DoctorChecks {
                 result.append(
                     DoctorFinding(
                         .buildSettingUnset,
-                        "\(name) is not set for \(projectDescription ?? "the target") at any level (target, project, .xcconfig files); Xcode substitutes an empty string (in \(places))",
+                        "\(name) is not set for \(projectDescription ?? "the target") at any level (target, project, .xcconfig files); Xcode substitutes an empty string (in \(places))"
+                            + (generatedFilesMissing.isEmpty
+                                ? ""
+                                : "; \(generatedFilesMissing.joined(separator: ", ")) could not be read, but what that tool writes never sets it"),
                         fix:
                             "set \(name) in the target's build settings or its .xcconfig file; if Xcode itself provides it, pass --build-setting \(name)=<value>"
                     ))

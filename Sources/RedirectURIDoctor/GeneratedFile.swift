@@ -15,6 +15,7 @@ enum GeneratedFile {
 
     /// What such a file sets, said in the note.
     static func holds(_ path: String) -> String {
-        path.contains("Pods/") ? "the pods' search paths and linker flags" : "FLUTTER_ROOT, FLUTTER_BUILD_NAME and the other values of the Flutter build"
+        path.contains("Pods/")
+            ? "the pods' search paths and linker flags" : "FLUTTER_ROOT, FLUTTER_BUILD_NAME and the other values of the Flutter build"
     }
 }

@@ -18,7 +18,7 @@ enum Placeholder {
             let previous = index > 0 ? scalars[index - 1] : nil
             let startsWord = previous.map { !isWordCharacter($0) } ?? true
             if startsWord, startsYour(scalars, at: index) { return true }
-            if (scalar == "{" || scalar == "<"), previous != "$" {
+            if scalar == "{" || scalar == "<", previous != "$" {
                 let close: Unicode.Scalar = scalar == "{" ? "}" : ">"
                 var end = index + 1
                 while end < scalars.count, scalars[end] != close, scalars[end] != scalar { end += 1 }

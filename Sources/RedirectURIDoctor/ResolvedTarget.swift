@@ -12,6 +12,8 @@ struct ResolvedTarget {
     /// Whether some settings could not be read (a base `.xcconfig` is missing or has bad lines):
     /// then a setting set nowhere else may be set there, so it is unknown rather than unset.
     var settingsAreIncomplete = false
+    /// Generated files (`pod install`, `flutter pub get`) that are absent, each with its command.
+    var generatedFilesMissing: [String] = []
     /// Reads a base `.xcconfig` (the disk, or memory in the fuzz target).
     var contents: XCConfigFile.FileContents = XCConfigFile.fromDisk
 
@@ -123,6 +125,8 @@ struct ResolvedTarget {
                     "'\(path)' (\(origin)) is made by `\(command)` and is absent; the settings it would hold (\(GeneratedFile.holds(path))) are taken as unset",
                     fix: "run `\(command)`, then run the doctor again")
                 if !findings.contains(finding) { findings.append(finding) }
+                let said = "'\(path)' (`\(command)`)"
+                if !generatedFilesMissing.contains(said) { generatedFilesMissing.append(said) }
                 continue
             }
             settingsAreIncomplete = true
@@ -131,7 +135,7 @@ struct ResolvedTarget {
                     .xcconfigUnreadable,
                     "the base configuration of \(origin): \(problem.message); settings from it are unknown",
                     fix: problem.kind == .missingFile
-                        ? "restore the file (for CocoaPods, run `pod install`), or pass the settings the checks need with --build-setting NAME=VALUE"
+                        ? "restore the file (one kept out of version control, such as secrets, is not in a fresh clone), or pass the settings the checks need with --build-setting NAME=VALUE"
                         : "fix the line in the .xcconfig file"))
         }
         var fileAssignments: [(name: String, value: String)] = []

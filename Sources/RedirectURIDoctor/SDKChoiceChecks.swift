@@ -18,6 +18,7 @@ extension DoctorChecks {
                         + (others.isEmpty ? "" : "; \(others.map(\.displayName).joined(separator: ", ")) checked too"),
                     fix: "pass --sdk to check one SDK's rules only"))
         case "given":
+            let mismatchBefore = findings.count
             if let first = others.first, !found.contains(where: { $0.sdk == sdk }) {
                 let sources = found.first { $0.sdk == first }?.sources ?? []
                 findings.append(
@@ -26,8 +27,8 @@ extension DoctorChecks {
                         "checking for \(sdk.displayName) as asked, but the project uses \(first.displayName) (\(sources.joined(separator: ", ")))",
                         fix: "pass --sdk \(first.rawValue)"))
             }
-            // ADAL's schemes with MSAL's rules: the app is most likely still on ADAL.
-            if sdk == .msal, let info { adalShapeFinding(info) }
+            // ADAL's schemes with MSAL's rules: the app is most likely still on ADAL (said once).
+            if sdk == .msal, let info, findings.count == mismatchBefore { adalShapeFinding(info) }
         default:
             break
         }

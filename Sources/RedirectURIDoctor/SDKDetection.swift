@@ -207,19 +207,19 @@ struct SDKDetection {
         // msauthv2/msauthv3, ADAL's x-msauth-… and its msauth query without msauthv2, Google's
         // reversed client ID.
         let schemes = (info["CFBundleURLTypes"] as? [Any] ?? []).flatMap {
-            (($0 as? [String: Any])?["CFBundleURLSchemes"] as? [Any] ?? []).compactMap { ($0 as? String)?.lowercased() }
+            (($0 as? [String: Any])?["CFBundleURLSchemes"] as? [Any] ?? []).compactMap { $0 as? String }
         }
         let queried = (info["LSApplicationQueriesSchemes"] as? [Any] ?? []).compactMap { ($0 as? String)?.lowercased() }
-        if let scheme = schemes.first(where: { $0.hasPrefix("msauth.") }) {
+        if let scheme = schemes.first(where: { $0.lowercased().hasPrefix("msauth.") }) {
             add(.msal, "the Info.plist's URL scheme '\(scheme)'", weight: .configuration)
         } else if queried.contains("msauthv2") {
             add(.msal, "the Info.plist's LSApplicationQueriesSchemes (msauthv2)", weight: .configuration)
-        } else if let scheme = schemes.first(where: { $0.hasPrefix("x-msauth-") }) {
+        } else if let scheme = schemes.first(where: { $0.lowercased().hasPrefix("x-msauth-") }) {
             add(.adal, "the Info.plist's URL scheme '\(scheme)'", weight: .configuration)
         } else if queried.contains("msauth") {
             add(.adal, "the Info.plist's LSApplicationQueriesSchemes (msauth without msauthv2)", weight: .configuration)
         }
-        if let scheme = schemes.first(where: { $0.hasPrefix("com.googleusercontent.apps.") && !Placeholder.isPlaceholder($0) }) {
+        if let scheme = schemes.first(where: { $0.lowercased().hasPrefix("com.googleusercontent.apps.") && !Placeholder.isPlaceholder($0) }) {
             add(.googleSignIn, "the Info.plist's URL scheme '\(scheme)'", weight: .configuration)
         }
     }
@@ -280,7 +280,7 @@ struct SDKDetection {
                 auth0PlistsUnusable.append((shown, "is not a property list with a dictionary at its root"))
             } else if (plist?["Domain"] as? String ?? "").isEmpty || (plist?["ClientId"] as? String ?? "").isEmpty {
                 let missing = ["ClientId", "Domain"].filter { (plist?[$0] as? String ?? "").isEmpty }
-                auth0PlistsUnusable.append((shown, "has no \(missing.joined(separator: " and ")) (Auth0 reads both from it)"))
+                auth0PlistsUnusable.append((shown, "has no \(missing.joined(separator: " and "))"))
             }
             if let domain = plist?["Domain"] as? String, !domain.isEmpty, auth0Domain == nil {
                 auth0Domain = (domain, shown)

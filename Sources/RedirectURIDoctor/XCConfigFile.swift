@@ -218,7 +218,13 @@ struct XCConfigFile {
     static func display(_ url: URL, relativeTo root: URL) -> String {
         let path = url.standardizedFileURL.path
         let rootPath = root.standardizedFileURL.path + "/"
-        return path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : path
+        if path.hasPrefix(rootPath) { return String(path.dropFirst(rootPath.count)) }
+        // The folder above the project's (Flutter's and React Native's own files): `../pubspec.yaml`.
+        let parentPath = root.standardizedFileURL.deletingLastPathComponent().path + "/"
+        if parentPath.count > 1, path.hasPrefix(parentPath), !path.dropFirst(parentPath.count).contains("/") {
+            return "../" + path.dropFirst(parentPath.count)
+        }
+        return path
     }
 
     /// A position in one line.

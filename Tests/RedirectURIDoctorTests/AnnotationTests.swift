@@ -17,8 +17,10 @@ struct AnnotationTests {
         try AppConfigurationDoctor.report(project: life.appendingPathComponent(project))
     }
 
+    /// An Info.plist on its own, checked for MSAL (the fixtures are MSAL apps' plists; which SDK
+    /// a plist names is SDKDetectionTests' subject).
     static func plistReport(_ plist: String) throws -> DoctorReport {
-        AppConfigurationDoctor.report(infoPlist: try Data(contentsOf: life.appendingPathComponent(plist)))
+        AppConfigurationDoctor.report(infoPlist: try Data(contentsOf: life.appendingPathComponent(plist)), sdk: .msal)
     }
 
     struct Row: Sendable, CustomTestStringConvertible {
@@ -41,38 +43,38 @@ struct AnnotationTests {
         .project(
             "ContosoMail/ContosoMail.xcodeproj",
             [
-                "ContosoMail/ContosoMail/Info.plist:16:5: error: the app claims the URL scheme 'msauth' (CFBundleURLTypes[0].CFBundleURLSchemes[0]), which belongs to the Microsoft broker (the app only queries it); App Store review rejects apps that claim it, and the redirect never reaches this app; fix: remove it from CFBundleURLSchemes; the app's own scheme is msauth.<bundle ID> [url-scheme-reserved]",
-                "ContosoMail/ContosoMail/Info.plist:12:4: error: 'msauth.com.contoso.mail' is in CFBundleURLTypes[0].CFBundleURLName, the URL type's identifier, not in its CFBundleURLSchemes: the redirect URI's scheme 'msauth.com.contoso.mail' is not registered; fix: add 'msauth.com.contoso.mail' to URL Schemes (CFBundleURLSchemes) of that URL type; the Identifier can stay [url-scheme-in-url-name]",
-                "ContosoMail/ContosoMail/Debug.entitlements:5:2: error: configuration 'Debug' (ContosoMail/Debug.entitlements): keychain-access-groups has 'com.microsoft.adalcache' without the team prefix; the group the app gets is '<team ID>.com.microsoft.adalcache' only when written $(AppIdentifierPrefix)com.microsoft.adalcache; fix: write it as '$(AppIdentifierPrefix)com.microsoft.adalcache' [keychain-group-unprefixed]",
+                "ContosoMail/ContosoMail/Info.plist:16:5: error: target 'ContosoMail': the app claims the URL scheme 'msauth' (CFBundleURLTypes[0].CFBundleURLSchemes[0]), which belongs to the Microsoft broker (the app only queries it); App Store review rejects apps that claim it, and the redirect never reaches this app; fix: remove it from CFBundleURLSchemes; the app's own scheme is msauth.<bundle ID> [url-scheme-reserved]",
+                "ContosoMail/ContosoMail/Info.plist:12:4: error: target 'ContosoMail': MSAL: 'msauth.com.contoso.mail' is in CFBundleURLTypes[0].CFBundleURLName, the URL type's identifier, not in its CFBundleURLSchemes: the redirect URI's scheme 'msauth.com.contoso.mail' is not registered; fix: add 'msauth.com.contoso.mail' to URL Schemes (CFBundleURLSchemes) of that URL type; the Identifier can stay [url-scheme-in-url-name]",
+                "ContosoMail/ContosoMail/Debug.entitlements:5:2: error: target 'ContosoMail': MSAL: configuration 'Debug' (ContosoMail/Debug.entitlements): keychain-access-groups has 'com.microsoft.adalcache' without the team prefix; the group the app gets is '<team ID>.com.microsoft.adalcache' only when written $(AppIdentifierPrefix)com.microsoft.adalcache; fix: write it as '$(AppIdentifierPrefix)com.microsoft.adalcache' [keychain-group-unprefixed]",
             ]),
         .project(
             "IntuneConfigurator/Field.xcodeproj",
             [
-                "IntuneConfigurator/Field/Info.plist:16:5: error: the URL scheme 'msauth.com.fabrikam.field://auth' (CFBundleURLTypes[0].CFBundleURLSchemes[0]) is a whole URL, not a scheme; iOS never opens the app with it; fix: replace it with 'msauth.com.fabrikam.field' [url-scheme-invalid]",
-                "IntuneConfigurator/Field/Info.plist:17:5: error: the URL scheme 'msauth.com.fabrikam.field://auth-intunemam' (CFBundleURLTypes[0].CFBundleURLSchemes[1]) is a whole URL, not a scheme; iOS never opens the app with it; fix: replace it with 'msauth.com.fabrikam.field-intunemam' [url-scheme-invalid]",
+                "IntuneConfigurator/Field/Info.plist:16:5: error: target 'Field': the URL scheme 'msauth.com.fabrikam.field://auth' (CFBundleURLTypes[0].CFBundleURLSchemes[0]) is a whole URL, not a scheme; iOS never opens the app with it; fix: replace it with 'msauth.com.fabrikam.field' [url-scheme-invalid]",
+                "IntuneConfigurator/Field/Info.plist:17:5: error: target 'Field': the URL scheme 'msauth.com.fabrikam.field://auth-intunemam' (CFBundleURLTypes[0].CFBundleURLSchemes[1]) is a whole URL, not a scheme; iOS never opens the app with it; fix: replace it with 'msauth.com.fabrikam.field-intunemam' [url-scheme-invalid]",
             ]),
         .project(
             "TopLevelSchemes/Extensions.xcodeproj",
             [
-                "TopLevelSchemes/Extensions/Info.plist:9:2: error: CFBundleURLSchemes ('msauth.com.contoso.extensions') is at the top level of the Info.plist; iOS reads schemes only inside a CFBundleURLTypes entry, so none of these is registered; fix: move the schemes into a CFBundleURLTypes entry (Xcode: target → Info → URL Types → URL Schemes) [url-schemes-outside-url-types]"
+                "TopLevelSchemes/Extensions/Info.plist:9:2: error: target 'Extensions': CFBundleURLSchemes ('msauth.com.contoso.extensions') is at the top level of the Info.plist; iOS reads schemes only inside a CFBundleURLTypes entry, so none of these is registered; fix: move the schemes into a CFBundleURLTypes entry (Xcode: target → Info → URL Types → URL Schemes) [url-schemes-outside-url-types]"
             ]),
         .project(
             "OktaUppercase/OktaDemo.xcodeproj",
             [
-                "OktaUppercase/App/Info.plist:14:5: warning: the URL scheme 'com.Fabrikam.Okta-Demo' (CFBundleURLTypes[0].CFBundleURLSchemes[0]) has upper-case letters; iOS hands the redirect back as 'com.fabrikam.okta-demo', which Okta then does not match; fix: use 'com.fabrikam.okta-demo' in CFBundleURLSchemes, in the redirect URI and in the server's registration [url-scheme-uppercase]"
+                "OktaUppercase/App/Info.plist:14:5: warning: target 'OktaDemo': Okta: the URL scheme 'com.Fabrikam.Okta-Demo' (CFBundleURLTypes[0].CFBundleURLSchemes[0]) has upper-case letters; iOS hands the redirect back as 'com.fabrikam.okta-demo', which Okta then does not match; fix: use 'com.fabrikam.okta-demo' in CFBundleURLSchemes, in the redirect URI and in the server's registration [url-scheme-uppercase]"
             ]),
         // No CFBundleURLTypes key at all: the file.
         .project(
             "GoogleSchemeMissing/Photos.xcodeproj",
             [
-                "GoogleSchemeMissing/App/Info.plist:1:1: error: the redirect URI's scheme 'com.googleusercontent.apps.514797035410-uksdcup8ju2g0frgqq3f88ieqnvmr2t9' is in no CFBundleURLTypes[].CFBundleURLSchemes; fix: add 'com.googleusercontent.apps.514797035410-uksdcup8ju2g0frgqq3f88ieqnvmr2t9' to CFBundleURLSchemes in a CFBundleURLTypes entry [url-scheme-not-registered]"
+                "GoogleSchemeMissing/App/Info.plist:1:1: error: target 'Photos': Google Sign-In: the redirect URI's scheme 'com.googleusercontent.apps.514797035410-uksdcup8ju2g0frgqq3f88ieqnvmr2t9' is in no CFBundleURLTypes[].CFBundleURLSchemes; fix: add 'com.googleusercontent.apps.514797035410-uksdcup8ju2g0frgqq3f88ieqnvmr2t9' to CFBundleURLSchemes in a CFBundleURLTypes entry [url-scheme-not-registered]"
             ]),
         .project("ContosoMailGood/ContosoMail.xcodeproj", []),
         // A key inside a nested dictionary (IntuneMAMSettings.ADALRedirectScheme).
         .plist(
             "Plists/intune-redirect-scheme-url.plist",
             [
-                "Plists/intune-redirect-scheme-url.plist:20:3: error: IntuneMAMSettings.ADALRedirectScheme is 'https://printixapp', which is not a URL scheme: Intune builds the redirect URI as <ADALRedirectScheme>://<bundle ID>; fix: set ADALRedirectScheme to msauth.net.printix.printixapp, registered in CFBundleURLSchemes [sdk-configuration-invalid]",
+                "Plists/intune-redirect-scheme-url.plist:20:3: error: MSAL: IntuneMAMSettings.ADALRedirectScheme is 'https://printixapp', which is not a URL scheme: Intune builds the redirect URI as <ADALRedirectScheme>://<bundle ID>; fix: set ADALRedirectScheme to msauth.net.printix.printixapp, registered in CFBundleURLSchemes [sdk-configuration-invalid]",
                 "Plists/intune-redirect-scheme-url.plist:12:5: error: the URL scheme 'https://printixapp' (CFBundleURLTypes[0].CFBundleURLSchemes[0]) is a whole URL, not a scheme; iOS never opens the app with it; fix: replace it with 'msauth.net.printix.printixapp' [url-scheme-invalid]",
             ]),
         .plist(
@@ -85,16 +87,17 @@ struct AnnotationTests {
             "Plists/msal-wrong-type-url-types.plist",
             [
                 "Plists/msal-wrong-type-url-types.plist:7:2: error: CFBundleURLTypes should be an array of dictionaries; fix: fix the type of CFBundleURLTypes in the plist [plist-wrong-type]",
-                "Plists/msal-wrong-type-url-types.plist:14:2: error: LSApplicationQueriesSchemes should be an array of strings; fix: fix the type of LSApplicationQueriesSchemes in the plist [plist-wrong-type]",
+                "Plists/msal-wrong-type-url-types.plist:14:2: error: MSAL: LSApplicationQueriesSchemes should be an array of strings; fix: fix the type of LSApplicationQueriesSchemes in the plist [plist-wrong-type]",
                 "Plists/msal-wrong-type-url-types.plist:1:1: error: url-scheme-registered was not checked: 'msauth.com.contoso.mail' is not among the registered schemes that could be read, and CFBundleURLTypes has a value of the wrong type (see plist-wrong-type) [not-checked]",
                 "Plists/msal-wrong-type-url-types.plist:1:1: error: query-schemes was not checked: LSApplicationQueriesSchemes is not an array (see plist-wrong-type) [not-checked]",
             ]),
         .plist(
             "Plists/msal-adal-schemes-only.plist",
             [
-                "Plists/msal-adal-schemes-only.plist:1:1: warning: only ADAL-form schemes are registered ('x-msauth-mytestiosapp') and LSApplicationQueriesSchemes is ADAL's, while MSAL's rules are checked; fix: pass --sdk adal (and --redirect-uri <scheme>://<bundle ID>) if the app uses ADAL; for MSAL, register msauth.<bundle ID> [sdk-mismatch]",
-                "Plists/msal-adal-schemes-only.plist:7:2: error: the redirect URI's scheme 'msauth.com.myapp.mytestapp' is in no CFBundleURLTypes[].CFBundleURLSchemes (registered: 'x-msauth-mytestiosapp'); fix: add 'msauth.com.myapp.mytestapp' to CFBundleURLSchemes in a CFBundleURLTypes entry (written msauth.$(PRODUCT_BUNDLE_IDENTIFIER), it follows the bundle ID in every configuration) [url-scheme-not-registered]",
-                "Plists/msal-adal-schemes-only.plist:16:2: error: LSApplicationQueriesSchemes does not list 'msauthv2', so the app cannot open the broker (MSAL needs msauthv2 and msauthv3); fix: add 'msauthv2' to LSApplicationQueriesSchemes [query-scheme-missing]",
+                "Plists/msal-adal-schemes-only.plist:1:1: warning: MSAL: checking for MSAL as asked, but the project uses ADAL (the Info.plist's URL scheme 'x-msauth-mytestiosapp'); fix: pass --sdk adal [sdk-mismatch]",
+
+                "Plists/msal-adal-schemes-only.plist:7:2: error: MSAL: the redirect URI's scheme 'msauth.com.myapp.mytestapp' is in no CFBundleURLTypes[].CFBundleURLSchemes (registered: 'x-msauth-mytestiosapp'); fix: add 'msauth.com.myapp.mytestapp' to CFBundleURLSchemes in a CFBundleURLTypes entry (written msauth.$(PRODUCT_BUNDLE_IDENTIFIER), it follows the bundle ID in every configuration) [url-scheme-not-registered]",
+                "Plists/msal-adal-schemes-only.plist:16:2: error: MSAL: LSApplicationQueriesSchemes does not list 'msauthv2', so the app cannot open the broker (MSAL needs msauthv2 and msauthv3); fix: add 'msauthv2' to LSApplicationQueriesSchemes [query-scheme-missing]",
             ]),
     ]
 
@@ -135,9 +138,9 @@ struct AnnotationTests {
         let output = Self.annotations().xcode(try Self.report("ContosoMail/ContosoMail.xcodeproj"))
         #expect(
             output == """
-                ContosoMail/ContosoMail/Info.plist:16:5: error: the app claims the URL scheme 'msauth' (CFBundleURLTypes[0].CFBundleURLSchemes[0]), which belongs to the Microsoft broker (the app only queries it); App Store review rejects apps that claim it, and the redirect never reaches this app; fix: remove it from CFBundleURLSchemes; the app's own scheme is msauth.<bundle ID> [url-scheme-reserved]
-                ContosoMail/ContosoMail/Info.plist:12:4: error: 'msauth.com.contoso.mail' is in CFBundleURLTypes[0].CFBundleURLName, the URL type's identifier, not in its CFBundleURLSchemes: the redirect URI's scheme 'msauth.com.contoso.mail' is not registered; fix: add 'msauth.com.contoso.mail' to URL Schemes (CFBundleURLSchemes) of that URL type; the Identifier can stay [url-scheme-in-url-name]
-                ContosoMail/ContosoMail/Debug.entitlements:5:2: error: configuration 'Debug' (ContosoMail/Debug.entitlements): keychain-access-groups has 'com.microsoft.adalcache' without the team prefix; the group the app gets is '<team ID>.com.microsoft.adalcache' only when written $(AppIdentifierPrefix)com.microsoft.adalcache; fix: write it as '$(AppIdentifierPrefix)com.microsoft.adalcache' [keychain-group-unprefixed]
+                ContosoMail/ContosoMail/Info.plist:16:5: error: target 'ContosoMail': the app claims the URL scheme 'msauth' (CFBundleURLTypes[0].CFBundleURLSchemes[0]), which belongs to the Microsoft broker (the app only queries it); App Store review rejects apps that claim it, and the redirect never reaches this app; fix: remove it from CFBundleURLSchemes; the app's own scheme is msauth.<bundle ID> [url-scheme-reserved]
+                ContosoMail/ContosoMail/Info.plist:12:4: error: target 'ContosoMail': MSAL: 'msauth.com.contoso.mail' is in CFBundleURLTypes[0].CFBundleURLName, the URL type's identifier, not in its CFBundleURLSchemes: the redirect URI's scheme 'msauth.com.contoso.mail' is not registered; fix: add 'msauth.com.contoso.mail' to URL Schemes (CFBundleURLSchemes) of that URL type; the Identifier can stay [url-scheme-in-url-name]
+                ContosoMail/ContosoMail/Debug.entitlements:5:2: error: target 'ContosoMail': MSAL: configuration 'Debug' (ContosoMail/Debug.entitlements): keychain-access-groups has 'com.microsoft.adalcache' without the team prefix; the group the app gets is '<team ID>.com.microsoft.adalcache' only when written $(AppIdentifierPrefix)com.microsoft.adalcache; fix: write it as '$(AppIdentifierPrefix)com.microsoft.adalcache' [keychain-group-unprefixed]
                 """)
     }
 

@@ -25,6 +25,9 @@ struct DoctorCodeRegistryTests {
                     infoPlist: try DoctorTests.data(row.info), entitlements: try row.entitlements.map(DoctorTests.data),
                     redirectURI: row.redirect, sdk: row.sdk, keychainGroup: row.group))
         }
+        for row in ProjectShapesTests.rows {
+            reports += try AppConfigurationDoctor.reports(project: ProjectShapesTests.shapes.appendingPathComponent(row.project))
+        }
         for row in ProjectDoctorTests.rows {
             reports.append(
                 try AppConfigurationDoctor.report(

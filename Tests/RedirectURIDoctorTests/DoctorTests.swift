@@ -113,7 +113,7 @@ struct DoctorTests {
     @Test func derivedRedirectIsReportedAsInfo() throws {
         let findings = AppConfigurationDoctor.diagnose(infoPlist: try Self.data("msal-good.plist"))
         #expect(findings.map(\.code.rawValue) == ["sdk-detected", "redirect-uri-derived"])
-        #expect(findings.first?.message.contains("no sign-in SDK found") == true)
+        #expect(findings.first?.message.contains("found in the Info.plist's URL scheme 'msauth.com.contoso.MailApp'") == true)
         #expect(findings.last?.message.contains("msauth.com.contoso.MailApp://auth") == true)
     }
 

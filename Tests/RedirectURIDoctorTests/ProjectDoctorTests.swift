@@ -87,13 +87,14 @@ struct ProjectDoctorTests {
             bundleID: "com.contoso.identity.client.sample.IdentitySample"),
         Row(sample, redirect: "msauth.com.contoso.identitysample.IdentitySample://auth", codes: ["bundle-id-mismatch"],
             bundleID: "com.contoso.identity.client.sample.IdentitySample"),
-        // A missing CocoaPods .xcconfig: settings set nowhere else are unknown, not empty.
+        // A missing CocoaPods .xcconfig (before `pod install`): a note, and the settings it would
+        // hold (search paths, linker flags) are unset, so a setting set nowhere else is empty.
         Row(legacy, redirect: "x-msauth-legacy-app://com.contoso.legacy-app", sdk: .adal, group: "com.microsoft.adalcache",
-            codes: ["xcconfig-unreadable", "bundle-id-invalid", "unexpanded-variable", "unexpanded-variable"],
-            skipped: ["bundle-id-matches-redirect", "keychain-group"], bundleID: nil),
+            codes: ["bundle-id-invalid", "keychain-group-missing", "build-setting-unset", "build-setting-unset"],
+            skipped: ["bundle-id-matches-redirect"], bundleID: nil),
         Row(legacy, settings: ["PRODUCT_NAME": "LegacyApp", "LEGACY_URL_SCHEME": "legacy", "KEYCHAIN_SHARING_GROUP": "com.microsoft.adalcache"],
             redirect: "x-msauth-legacyapp://com.contoso.LegacyApp", sdk: .adal, group: "com.microsoft.adalcache",
-            codes: ["xcconfig-unreadable"], bundleID: "com.contoso.LegacyApp"),
+            codes: [], bundleID: "com.contoso.LegacyApp"),
     ]
 
     @Test(arguments: rows)
@@ -145,7 +146,7 @@ struct ProjectDoctorTests {
     }
 
     @Test func generatedInfoPlistSaysWhereTheKeysGo() throws {
-        let report = try AppConfigurationDoctor.report(project: Self.project(Self.notes), target: "Notes")
+        let report = try AppConfigurationDoctor.report(project: Self.project(Self.notes), target: "Notes", sdk: .msal)
         let missing = try #require(report.findings.first { $0.code.rawValue == "url-scheme-not-registered" })
         #expect(missing.fix.contains("INFOPLIST_FILE"))
         #expect(report.context.infoPlist?.contains("generated") == true)

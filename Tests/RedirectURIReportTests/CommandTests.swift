@@ -109,7 +109,7 @@ struct CommandTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(broken.standardOutput.utf8)) as? [String: Any])
         let findings = try #require(object["findings"] as? [[String: Any]])
         #expect(findings.contains { $0["code"] as? String == "query-scheme-missing" && $0["severity"] as? String == "error" })
-        #expect(findings.allSatisfy { Set($0.keys) == ["severity", "code", "message", "fix"] })
+        #expect(findings.allSatisfy { Set($0.keys) == ["severity", "code", "message", "fix", "sdk"] })
         #expect(try CommandRunner.run(["doctor", "--info-plist", "/nonexistent.plist"]).status == 2)
         #expect(try CommandRunner.run(["doctor"]).status == 2)
     }

@@ -38,15 +38,17 @@ struct DoctorCommandTests {
         let object = try Self.json(outcome)
         #expect(Set(object.keys) == ["context", "findings", "skipped"])
         let findings = try #require(object["findings"] as? [[String: Any]])
-        #expect(findings.allSatisfy { Set($0.keys) == ["severity", "code", "message", "fix"] })
-        // MSAL assumed (no SDK found) and said; its keychain group checked without a flag.
+        #expect(findings.allSatisfy { Set($0.keys) == ["severity", "code", "message", "fix", "sdk"] })
+        // MSAL named by the Info.plist's msauth. scheme, and said; its keychain group checked without a flag.
         #expect(findings.map { $0["code"] as? String } == ["project-target", "sdk-detected", "redirect-uri-derived", "url-scheme-not-registered",
                                                           "signing-variable"])
         #expect(findings[3]["severity"] as? String == "error")
         let context = try #require(object["context"] as? [String: Any])
-        #expect(Set(context.keys) == ["project", "target", "productType", "configuration", "configurationIsDefault", "infoPlist",
-                                      "entitlements", "bundleID", "redirectURI", "sdk", "sdkSource"])
-        #expect(context["sdk"] as? String == "msal" && context["sdkSource"] as? String == "assumed")
+        #expect(Set(context.keys) == ["project", "target", "productType", "platform", "configuration", "configurationIsDefault", "infoPlist",
+                                      "entitlements", "bundleID", "redirectURI", "sdk", "sdkSource", "sdks"])
+        #expect(context["sdk"] as? String == "msal" && context["sdkSource"] as? String == "detected")
+        #expect(findings[3]["sdk"] as? String == "msal")
+        #expect(findings[0]["sdk"] is NSNull)
         #expect(context["bundleID"] as? String == "com.contoso.identity.client.sample.IdentitySample")
         #expect(context["entitlements"] as? String == "IdentitySample/IdentitySample.entitlements")
         #expect((object["skipped"] as? [Any])?.isEmpty == true)
@@ -77,10 +79,10 @@ struct DoctorCommandTests {
     }
 
     @Test func aGeneratedInfoPlistIsChecked() throws {
-        let outcome = try CommandRunner.run(["doctor", "--json", "--project", Self.path("Notes/Notes.xcodeproj"), "--target", "Notes"])
+        let outcome = try CommandRunner.run(["doctor", "--json", "--project", Self.path("Notes/Notes.xcodeproj"), "--target", "Notes", "--sdk", "msal"])
         #expect(outcome.status == 1)
         let codes = (try Self.json(outcome)["findings"] as? [[String: Any]])?.map { $0["code"] as? String }
-        #expect(codes == ["project-target", "infoplist-key-ignored", "sdk-detected", "redirect-uri-derived", "url-scheme-not-registered",
+        #expect(codes == ["project-target", "infoplist-key-ignored", "redirect-uri-derived", "url-scheme-not-registered",
                           "query-scheme-missing", "query-scheme-missing", "keychain-group-missing"])
     }
 
@@ -118,7 +120,6 @@ struct DoctorCommandTests {
     }
 
     @Test(arguments: [
-        (["--project", "Notes/Notes.xcodeproj"], "name the one to check with --target. Its targets: 'Notes'"),
         (["--project", "Notes/Notes.xcodeproj", "--target", "Nope"], "has no target 'Nope'"),
         (["--project", "MailApp/MailApp.xcodeproj", "--configuration", "Staging"], "its configurations: 'Debug', 'Release'"),
         (["--project", "NoSuch.xcodeproj"], "cannot read"),
@@ -148,6 +149,29 @@ struct DoctorCommandTests {
 
     // MARK: - --format
 
+    /// With no `--target`, every application target: a heading per target in text, one JSON line
+    /// per target, the exit status the worst of them.
+    @Test func everyApplicationTargetIsCheckedAndGrouped() throws {
+        let shapes = Self.projects.deletingLastPathComponent().appendingPathComponent("Shapes")
+        let project = shapes.appendingPathComponent("MultiTarget/Planner.xcodeproj").path
+        let text = try CommandRunner.run(["doctor", "--project", project])
+        #expect(text.status == 0)
+        #expect(text.standardOutput.hasPrefix("== target 'Planner iOS' (iOS)\n"))
+        #expect(text.standardOutput.contains("\n\n== target 'Planner macOS' (macOS)\n"))
+        #expect(text.standardOutput.contains("\n\n== target 'Planner Watch' (watchOS)\n"))
+        #expect(text.standardOutput.contains("info: sdk-detected (MSAL)"))
+        let json = try CommandRunner.run(["doctor", "--json", "--project", project])
+        let lines = json.standardOutput.split(separator: "\n")
+        #expect(lines.count == 3)
+        let targets = try lines.map { line in
+            try #require((try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["context"] as? [String: Any])["target"] as? String
+        }
+        #expect(targets == ["Planner iOS", "Planner macOS", "Planner Watch"])
+        // One target failing fails the run.
+        let placeholders = shapes.appendingPathComponent("Auth0Placeholders/Sample.xcodeproj").path
+        #expect(try CommandRunner.runUnchecked(["doctor", "--project", placeholders]).status == 1)
+    }
+
     /// `--json` is `--format json`; each format keeps the exit status.
     @Test func everyFormatKeepsTheExitStatusAndJSONHasTwoSpellings() throws {
         let project = Self.path("Sample/IdentitySample.xcodeproj")
@@ -167,7 +191,7 @@ struct DoctorCommandTests {
         let project = Self.path("Sample/IdentitySample.xcodeproj")
         let xcode = try CommandRunner.run(["doctor", "--format", "xcode", "--project", project, "--path-root", Self.projects.path])
         #expect(xcode.standardOutput.hasPrefix("Sample/IdentitySample/Info.plist:"))
-        #expect(xcode.standardOutput.contains(": error: the redirect URI's scheme"))
+        #expect(xcode.standardOutput.contains(": error: target 'IdentitySample': MSAL: the redirect URI's scheme"))
         let github = try CommandRunner.run(["doctor", "--format", "github", "--project", "IdentitySample.xcodeproj"], in: Self.projects.appendingPathComponent("Sample"))
         #expect(github.standardOutput.contains("::error file=IdentitySample/Info.plist,line="))
         let sarif = try CommandRunner.run(["doctor", "--format", "sarif", "--project", "IdentitySample.xcodeproj"], in: Self.projects.appendingPathComponent("Sample"))
@@ -186,11 +210,8 @@ struct NotCheckedAnnotationTests {
 
     /// (arguments, the file every not-checked line points at, how many), run in the fixtures folder.
     static let rows: [(arguments: [String], file: String, count: Int)] = [
-        (["--project", "Projects/Legacy/Legacy.xcodeproj"], "Projects/Legacy/Legacy App/Info.plist", 4),
+        (["--project", "Shapes/MissingXCConfig/Wallet.xcodeproj", "--sdk", "msal"], "Shapes/MissingXCConfig/Wallet/Info.plist", 1),
         (["--info-plist", "Projects/Sample/IdentitySample/Info.plist"], "Projects/Sample/IdentitySample/Info.plist", 4),
-        // No finding names the Info.plist here: the project's context does.
-        (["--project", "Life/AppAuthMissing/Demo.xcodeproj", "--sdk", "appauth"], "Life/AppAuthMissing/App/Info.plist", 1),
-        (["--project", "Life/AppAuthMissing/Demo.xcodeproj"], "Life/AppAuthMissing/App/Info.plist", 1),
     ]
 
     static func run(_ arguments: [String], _ format: String) throws -> CommandRunner.Outcome {

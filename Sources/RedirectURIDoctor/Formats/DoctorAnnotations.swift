@@ -251,7 +251,10 @@ public struct DoctorAnnotations {
             results += report.findings.filter { $0.severity == .error || $0.severity == .warning }.map { finding in
                 SARIF.Result(
                     ruleId: finding.code.rawValue, ruleIndex: codes.firstIndex(of: finding.code),
-                    level: Self.level(finding.severity), message: .init(text: "\(prefix)\(finding.message); fix: \(finding.fix)"),
+                    level: Self.level(finding.severity),
+                    message: .init(
+                        text: prefix + (finding.sdk.flatMap(SDKFlavour.init(rawValue:)).map { "\($0.displayName): " } ?? "")
+                            + "\(finding.message); fix: \(finding.fix)"),
                     locations: place(of: finding).map { [sarifLocation($0)] } ?? [],
                     properties: properties.map { SARIF.Properties(target: $0.target, sdk: finding.sdk) })
             }
