@@ -59,8 +59,9 @@ struct RedirectDoctorCommand: CommandPlugin {
     import XcodeProjectPlugin
 
     extension RedirectDoctorCommand: XcodeCommandPlugin {
-        /// Each application target of the Xcode project (or the ones named with `--target`),
-        /// checked through the project file: its build settings, Info.plist and entitlements.
+        /// Every application target of the Xcode project, as `parse doctor --project` checks them
+        /// (each with its platform's rules and the SDKs it links), or the ones named with
+        /// `--target`: its build settings, Info.plist and entitlements.
         func performCommand(context: XcodePluginContext, arguments: [String]) throws {
             var extractor = ArgumentExtractor(arguments)
             let names = extractor.extractOption(named: "target")
@@ -68,9 +69,16 @@ struct RedirectDoctorCommand: CommandPlugin {
             if !passThrough.contains("--format") { passThrough += ["--format", "xcode"] }
             let tool = try context.tool(named: "parse").url
             let project = context.xcodeProject.directoryURL.appendingPathComponent("\(context.xcodeProject.displayName).xcodeproj")
+            // No target named: the command's own choice of targets, so the plugin and the command
+            // line check the same ones.
+            if names.isEmpty {
+                if try AppFiles.run(tool, ["doctor", "--project", project.path] + passThrough) != 0 {
+                    throw DoctorPluginError("the app configuration of '\(context.xcodeProject.displayName)' has problems (see above)")
+                }
+                return
+            }
             var failed: [String] = []
-            for target in context.xcodeProject.targets where names.isEmpty || names.contains(target.displayName) {
-                guard names.contains(target.displayName) || target.product?.kind == .application else { continue }
+            for target in context.xcodeProject.targets where names.contains(target.displayName) {
                 let arguments = ["doctor", "--project", project.path, "--target", target.displayName] + passThrough
                 if try AppFiles.run(tool, arguments) != 0 { failed.append(target.displayName) }
             }
