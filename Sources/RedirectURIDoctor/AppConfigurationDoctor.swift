@@ -172,6 +172,8 @@ public enum AppConfigurationDoctor {
         // The Info.plist is read below; the detection needs its keys, so it runs after it.
         var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: .generic, sdkSource: "none", detection: SDKDetection())
         let sdkRoot = resolved.settings.isSet("SDKROOT") ? expander.expand("$(SDKROOT)").value : ""
+        let team = expander.expand("$(DEVELOPMENT_TEAM)")
+        checker.developmentTeamUnset = team.isComplete && team.value.trimmingCharacters(in: .whitespaces).isEmpty
         checker.platform =
             ApplePlatform.of(sdkRoot: sdkRoot)
             ?? (resolved.target.productType == "com.apple.product-type.application.watchapp2" ? .watchOS : nil)

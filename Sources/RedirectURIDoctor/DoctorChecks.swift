@@ -53,6 +53,8 @@ struct DoctorChecks {
     var platform: ApplePlatform? { didSet { context.platform = platform?.rawValue } }
     /// Run-script phases that may write keys into the built Info.plist.
     var buildTimeEdits: [BuildTimeEdit] = []
+    /// Whether the target sets no `DEVELOPMENT_TEAM` (`nil` without a project).
+    var developmentTeamUnset: Bool?
     /// Generated files the project refers to that are absent (`generated-file-missing`), said
     /// where a setting they might be thought to hold is unset.
     var generatedFilesMissing: [String] = []
@@ -104,6 +106,18 @@ struct DoctorChecks {
         auth0HTTPSCallback(&redirect, given: redirectURI != nil, registered: expanded, entitlements: entitlements)
         context.redirectURI = redirect?.description
         clientIDRedirectCheck(redirect, bundleID: bundleID)
+        // Microsoft's macOS broker identifies an app by its team: without one it uses MSAL's
+        // unsigned-app redirect (Microsoft's "macOS broker" guide for MSAL; msal-python's
+        // `_redirect_uri_on_mac`), which the app registration must list.
+        if sdk == .msal, platform == .macOS, developmentTeamUnset == true {
+            findings.append(
+                DoctorFinding(
+                    .macOSUnsignedRedirect,
+                    "the target sets no DEVELOPMENT_TEAM: built without a team, the app has no team ID, and Microsoft's macOS broker signs it in with msauth.com.msauth.unsignedapp://auth rather than \(redirect?.description ?? "the app's own redirect URI")",
+                    fix:
+                        "set DEVELOPMENT_TEAM (Signing & Capabilities), or add msauth.com.msauth.unsignedapp://auth to the app registration's redirect URIs"
+                ))
+        }
 
         // The redirect URI's scheme (and the SDK's other callback schemes) must be registered.
         var needed: [(scheme: String, why: String)] = []

@@ -37,7 +37,8 @@ struct ProjectShapesTests {
             project: "MultiTarget/Planner.xcodeproj",
             targets: [
                 Expected(target: "Planner iOS", platform: .iOS, sdks: [.msal], notes: ["sdk-detected", "redirect-uri-derived"]),
-                Expected(target: "Planner macOS", platform: .macOS, sdks: [.msal], notes: ["url-scheme-not-registered-session"]),
+                Expected(
+                    target: "Planner macOS", platform: .macOS, sdks: [.msal], notes: ["url-scheme-not-registered-session", "macos-unsigned-redirect"]),
                 Expected(target: "Planner Watch", platform: .watchOS, sdks: [], notes: ["platform-without-redirect"]),
             ],
             says: ["target 'Planner iOS' links MSAL", "MSAL on macOS signs in in its own web view"]),

@@ -19,7 +19,8 @@ struct DoctorProjectArticleTests {
             let prompt = "$ parse doctor "
             guard let command = lines.first, command.hasPrefix(prompt), lines.count > 1 else { continue }
             lines.removeFirst()
-            examples.append((["doctor"] + command.dropFirst(prompt.count).split(separator: " ").map(String.init), lines.joined(separator: "\n") + "\n"))
+            examples.append(
+                (["doctor"] + command.dropFirst(prompt.count).split(separator: " ").map(String.init), lines.joined(separator: "\n") + "\n"))
         }
         return examples
     }
