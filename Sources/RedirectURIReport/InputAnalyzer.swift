@@ -33,8 +33,9 @@ public struct InputAnalyzer: Sendable {
     public var verification: Verification? {
         didSet { verifier = Self.verifier(for: verification) }
     }
-    /// Whether to convert the Unicode host of an http(s) IRI to ASCII (UTS #46) before strict
-    /// parsing (`parse --iri`). Off by default: non-ASCII is an error.
+    /// Whether to convert the Unicode host of an `https` IRI to ASCII before strict parsing
+    /// (`parse --iri`), exactly or not at all (see ``IRI/convertHost(_:)``). Off by default:
+    /// non-ASCII is an error.
     public var convertsIRIHosts: Bool
     /// The registered redirect URIs, parsed once for every input; `nil` without verification
     /// or registrations.

@@ -151,7 +151,11 @@ struct Analyze: ParsableCommand {
         help: "Relaxation: compare bundle IDs ignoring ASCII case (reported as a diagnostic when it matters).")
     var bundleIDCaseInsensitive = false
 
-    @Flag(name: .long, help: "Convert the Unicode host of an http(s) IRI to ASCII (UTS #46) before strict parsing, and report confusable labels.")
+    @Flag(
+        name: .long,
+        help:
+            "Convert the Unicode host of an https IRI to ASCII before strict parsing, only exactly (each Unicode label encoded as written; a host UTS #46 would have to map, or an http host, is rejected, each mapped code point named), and report confusable labels."
+    )
     var iri = false
 
     static let inputs = "a URI parse reads"
