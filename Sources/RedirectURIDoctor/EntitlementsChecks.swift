@@ -72,10 +72,16 @@ extension DoctorChecks {
             case let list as [Any]: values = list.enumerated().compactMap { index, value in (value as? String).map { ("\(key)[\(index)]", $0) } }
             default: values = []
             }
-            for (path, value) in values where Placeholder.isPlaceholder(value) {
+            // Expanded first: `webcredentials:$(AUTH0_DOMAIN)` with the domain left as a
+            // placeholder in an .xcconfig is the same mistake.
+            for (path, written) in values {
+                let value = item.expander?.expand(written).value ?? written
+                guard Placeholder.isPlaceholder(value) else { continue }
                 findings.append(
                     DoctorFinding(
-                        .valuePlaceholder, "\(path) of \(item.label) is '\(value)', a placeholder the sample left to replace",
+                        .valuePlaceholder,
+                        "\(path) of \(item.label) is '\(value)'" + (value == written ? "" : " (written '\(written)')")
+                            + ", a placeholder the sample left to replace",
                         fix: "replace it with the value it names (for Associated Domains, your sign-in domain: webcredentials:<domain>)"
                     ).at(path))
             }

@@ -59,6 +59,17 @@ extension DoctorChecks {
                     return nil
                 }
                 guard let expanded = expandedForRedirect(text, at: "GIDClientID", issue: &issue) else { return nil }
+                // A sample's `YOUR_CLIENT_ID`: named as what it is, not read as a malformed ID.
+                if Placeholder.isPlaceholder(expanded) {
+                    findings.append(
+                        DoctorFinding(
+                            .valuePlaceholder, "GIDClientID is '\(expanded)', a placeholder the sample left to replace",
+                            fix: "set GIDClientID to your iOS client ID from the Google Cloud console (<id>.apps.googleusercontent.com)"
+                        ).at("GIDClientID"))
+                    issue = "GIDClientID is a placeholder"
+                    skip("redirect-uri", issue, needed: false)
+                    return nil
+                }
                 clientID = expanded
                 source = "GIDClientID"
             } else if let file = detection.googleClientID {

@@ -204,3 +204,14 @@ shutil.rmtree(P, ignore_errors=True)
 plist(f"{P}/Wallet/Info.plist", info(CFBundleURLTypes=[{"CFBundleURLSchemes": ["$(WALLET_SCHEME)"]}]))
 project(f"{P}/Wallet.xcodeproj", [{"name": "Wallet", "type": APP, "base": {"Debug": "Config/Secrets.xcconfig", "Release": "Config/Secrets.xcconfig"},
     "settings": settings("com.fabrikam.wallet", "Wallet/Info.plist")}])
+
+# Placeholders that reach a value through the build: GIDClientID left as the sample's, and an
+# Associated Domains entry whose domain comes from an .xcconfig that still holds the placeholder.
+P = "XCConfigPlaceholders"
+shutil.rmtree(P, ignore_errors=True)
+write(f"{P}/Podfile", "target 'Gallery' do\n  pod 'GoogleSignIn'\nend\n")
+write(f"{P}/Config/Gallery.xcconfig", "SIGN_IN_DOMAIN = {yourDomain}\n")
+plist(f"{P}/Gallery/Info.plist", info(GIDClientID="YOUR_CLIENT_ID", CFBundleURLTypes=[{"CFBundleURLSchemes": ["com.fabrikam.gallery"]}]))
+plist(f"{P}/Gallery/Gallery.entitlements", {"com.apple.developer.associated-domains": ["webcredentials:$(SIGN_IN_DOMAIN)"]})
+project(f"{P}/Gallery.xcodeproj", [{"name": "Gallery", "type": APP, "base": {"Debug": "Config/Gallery.xcconfig", "Release": "Config/Gallery.xcconfig"},
+    "settings": settings("com.fabrikam.gallery", "Gallery/Info.plist", CODE_SIGN_ENTITLEMENTS="Gallery/Gallery.entitlements")}])
