@@ -192,6 +192,30 @@ struct RawArgumentTests {
         #expect(outcome.standardError == message + "\n")
     }
 
+    /// At a terminal with nothing piped in, one line on standard error says what the command is
+    /// waiting for. script(1) gives the command a pseudo-terminal as its standard input.
+    @Test func aTerminalGetsTheHint() throws {
+        let script = "/usr/bin/script"
+        try #require(FileManager.default.isExecutableFile(atPath: script), "script(1) runs the command on a pseudo-terminal")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        #if os(Linux)
+            process.arguments = ["-qec", CommandRunner.executable.path, "/dev/null"]
+        #else
+            process.arguments = ["-q", "/dev/null", CommandRunner.executable.path]
+        #endif
+        let output = Pipe()
+        let input = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = input
+        try process.run()
+        try input.fileHandleForWriting.close()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(printed.contains("parse: reading one URI per line from standard input (end with Ctrl-D)"), "\(printed)")
+    }
+
     /// The hint is for a person at a terminal: with input piped in, standard error stays empty.
     @Test func noHintWhenInputIsPiped() throws {
         for arguments in [[], ["route", "--redirect-uri", "msauth.com.contoso.app://auth"]] {
