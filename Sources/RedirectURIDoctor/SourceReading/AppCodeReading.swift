@@ -1,0 +1,72 @@
+import Foundation
+
+/// What a target's Swift and Objective-C code says about its sign-in: the facts each SDK is
+/// configured with (``CodeFact``) and how the URL that opens the app reaches the SDK
+/// (``URLHandOffReading``).
+///
+/// Read with a token reader written for the purpose (``SwiftLexer``, ``ObjectiveCLexer``), not
+/// swift-syntax: Objective-C needs a reader of its own anyway, the doctor matches a few dozen
+/// call shapes rather than whole syntax trees, and a dependency of that size would more than
+/// double the package's first build. What is not read: the value of anything computed at run
+/// time (said as such, once, by the doctor), macros other than a `#define` of one literal,
+/// code generated at build time, and which `#if` branch is compiled (both are read).
+struct AppCodeReading: Sendable {
+    /// The files read, as findings show them.
+    var files: [String] = []
+    /// Files that could not be read, or were too large to be source.
+    var unreadable: [String] = []
+    var facts: [CodeFact] = []
+    var handOff = URLHandOffReading(files: [])
+
+    /// A file larger than this is not read (generated code, a vendored amalgamation).
+    static let maximumFileSize = 4 << 20
+
+    /// Reads files from memory: each path (as shown) and its bytes; the language is the path's
+    /// extension.
+    init(sources: [(path: String, bytes: [UInt8])]) {
+        var parsed: [SourceFile] = []
+        for source in sources {
+            guard let language = SourceLanguage(pathExtension: Self.pathExtension(source.path)) else { continue }
+            files.append(source.path)
+            parsed.append(SourceFile(path: source.path, language: language, bytes: source.bytes))
+        }
+        let reader = CodeFactReader(files: parsed)
+        for file in parsed {
+            facts += reader.facts(in: file)
+            facts += reader.appAuthUserAgents(in: file)
+        }
+        handOff = URLHandOffReading(files: parsed)
+    }
+
+    /// Reads files from disk, showing each as `display` does.
+    static func read(_ urls: [URL], display: (URL) -> String) -> AppCodeReading {
+        var sources: [(path: String, bytes: [UInt8])] = []
+        var unreadable: [String] = []
+        for url in urls {
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+            guard let size, size <= maximumFileSize, let data = FileManager.default.contents(atPath: url.path) else {
+                unreadable.append(display(url))
+                continue
+            }
+            sources.append((display(url), Array(data)))
+        }
+        var reading = AppCodeReading(sources: sources)
+        reading.unreadable = unreadable
+        return reading
+    }
+
+    /// The facts of one SDK and kind.
+    func facts(_ sdk: SDKFlavour, _ kind: CodeFact.Kind) -> [CodeFact] {
+        facts.filter { $0.sdk == sdk && $0.kind == kind }
+    }
+
+    /// The issues of the URL hand-off for the app's SDKs (see ``URLHandOffCheck``).
+    func handOffIssues(sdks: [SDKFlavour], infoPlistDeclaresScenes: Bool) -> [URLHandOffIssue] {
+        URLHandOffCheck.issues(handOff, facts: facts, sdks: sdks, infoPlistDeclaresScenes: infoPlistDeclaresScenes)
+    }
+
+    private static func pathExtension(_ path: String) -> String {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return "" }
+        return String(path[path.index(after: dot)...])
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+
+@testable import RedirectURIDoctor
+
+/// What the doctor reads from an app's code: calls and their arguments, the values passed, the
+/// facts per SDK, and how the URL that opens the app reaches the SDK.
+struct CodeFactTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Code")
+
+    @Test func swiftCallsAndMessageSends() {
+        let swift = SourceFile(path: "A.swift", language: .swift, bytes: Array("GIDSignIn.sharedInstance().handle(url, sourceApplication: app)".utf8))
+        let call = swift.calls.first { $0.name == "handle" }
+        #expect(call?.receiver == ["GIDSignIn", "sharedInstance"])
+        #expect(call?.arguments.map(\.label) == [nil, "sourceApplication"])
+
+        let objectiveC = SourceFile(
+            path: "B.m", language: .objectiveC, bytes: Array("x = [[MSALPublicClientApplicationConfig alloc] initWithClientId:a ? b : c redirectUri:[NSURL URLWithString:s] authority:nil];".utf8))
+        let send = objectiveC.calls.first { $0.name == "initWithClientId" }
+        #expect(send?.receiver == ["MSALPublicClientApplicationConfig"])
+        #expect(send?.arguments.map(\.label) == ["initWithClientId", "redirectUri", "authority"])
+        // `a[0]` and `@[…]` are no message sends.
+        let subscripts = SourceFile(path: "C.m", language: .objectiveC, bytes: Array("y = a[0]; z = @[ @\"x\" ];".utf8))
+        #expect(subscripts.calls.isEmpty)
+    }
+
+    /// `let v = <expression>` in a file that also declares the constants, read as the value.
+    @Test(arguments: [
+        ("swift", #""msauth.com.contoso.app://auth""#, CodeValue.literal("msauth.com.contoso.app://auth")),
+        ("swift", #"URL(string: "com.example.app:/cb")!"#, .literal("com.example.app:/cb")),
+        ("swift", #""msauth." + Bundle.main.bundleIdentifier! + "://auth""#, .bundleIDTemplate("msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth")),
+        ("swift", #""msauth.\(Bundle.main.bundleIdentifier ?? "")://auth""#, .bundleIDTemplate("msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth")),
+        ("swift", #"String(format: "msauth.%@://auth", Bundle.main.bundleIdentifier!)"#, .bundleIDTemplate("msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth")),
+        ("swift", "Constants.kRedirect", .literal("x-app://done")),
+        ("swift", "nil", .absent),
+        ("swift", #"Bundle.main.object(forInfoDictionaryKey: "MSALRedirectUri") as? String"#, .infoPlistKey("MSALRedirectUri")),
+        ("swift", #""\(scheme)://auth""#, .computed("\"…\"")),
+        ("swift", "makeRedirect()", .computed("makeRedirect()")),
+        // A name given two values: which one runs is not known.
+        ("swift", "kTwice", .computed("kTwice")),
+        ("m", #"[NSURL URLWithString:@"x-msauth-contoso://com.contoso.app"]"#, .literal("x-msauth-contoso://com.contoso.app")),
+        ("m", #"[NSString stringWithFormat:@"msauth.%@://auth", [[NSBundle mainBundle] bundleIdentifier]]"#, .bundleIDTemplate("msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth")),
+        ("m", "kDefined", .literal("com.contoso.group")),
+        ("m", "(NSString *)kRedirect", .literal("x-app://done")),
+    ] as [(String, String, CodeValue)])
+    func values(language: String, expression: String, expected: CodeValue) {
+        let declarations =
+            language == "swift"
+            ? "enum Constants { static let kRedirect = \"x-app://done\" }\nvar kTwice = \"a\"\nfunc f() { kTwice = \"b\" }\nlet kTwice = \"b\"\n"
+            : "#define kDefined @\"com.contoso.group\"\nstatic NSString *const kRedirect = @\"x-app://done\";\n"
+        let source = declarations + (language == "swift" ? "let probe = \(expression)\n" : "NSString *probe = \(expression);\n")
+        let file = SourceFile(path: "V.\(language)", language: language == "swift" ? .swift : .objectiveC, bytes: Array(source.utf8))
+        let reader = CodeValueReader(files: [file])
+        let probe = file.assignments.first { $0.property == "probe" }
+        #expect(probe.map { reader.value(file, $0.value) } == expected)
+    }
+
+    /// One expected fact: SDK, kind, value as a finding says it, `file:line`.
+    struct ExpectedFact: Sendable, CustomStringConvertible {
+        var sdk: SDKFlavour
+        var kind: CodeFact.Kind
+        var value: String
+        var location: String
+        var description: String { "\(sdk.rawValue) \(kind.rawValue) \(value) @ \(location)" }
+    }
+
+    static func read(_ folder: String) -> AppCodeReading {
+        let root = fixtures.appendingPathComponent(folder)
+        let files = XcodeProject.filesOnDisk(under: root)
+        return AppCodeReading.read(files) { String($0.path.dropFirst(root.standardizedFileURL.path.count + 1)) }
+    }
+
+    @Test(arguments: [
+        (
+            "MSALScenesMissing",
+            [
+                "msal authority 'https://login.microsoftonline.com/common' @ Contoso/AuthConfig.swift:12",
+                "msal client-id '6b2f4b6c-7a1e-4c55-9f0e-0c1d2e3f4a5b' @ Contoso/AuthConfig.swift:14",
+                "msal redirect-uri 'msauth.com.contoso.mail://auth' @ Contoso/AuthConfig.swift:15",
+                "msal authority computed (`authority`), not read @ Contoso/AuthConfig.swift:16",
+                "msal keychain-group 'com.contoso.shared' @ Contoso/AuthConfig.swift:17",
+            ]
+        ),
+        (
+            "MSALObjCGuard",
+            [
+                "msal client-id '0c1d2e3f-4a5b-6b2f-4b6c-7a1e4c559f0e' @ AppDelegate.m:9",
+                "msal redirect-uri 'msauth.com.contoso.notes://auth' @ AppDelegate.m:10",
+                "msal authority nil (the SDK's default) @ AppDelegate.m:11",
+                "msal keychain-group '$(PRODUCT_BUNDLE_IDENTIFIER)' (built from the bundle ID) @ AppDelegate.m:12",
+            ]
+        ),
+        (
+            "ADALObjCMissing",
+            [
+                "adal keychain-group 'com.contoso.adal' @ AppDelegate.m:8",
+                "adal authority 'https://login.microsoftonline.com/contoso.onmicrosoft.com' @ SignInController.m:9",
+                "adal client-id '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d' @ SignInController.m:13",
+                "adal redirect-uri 'x-msauth-contoso://com.contoso.legacy' @ SignInController.m:14",
+            ]
+        ),
+        (
+            "GoogleSwiftUIGood",
+            ["google client-id '123456789012-abcdefghijklmnopqrstuvwxyz012345.apps.googleusercontent.com' @ ContosoApp.swift:8"]
+        ),
+        (
+            "Auth0SafariMissing",
+            [
+                "auth0 client-id 'aBcDeFgHiJkLmNoPqRsTuVwXyZ012345' @ LoginViewController.swift:7",
+                "auth0 authority 'contoso.us.auth0.com' @ LoginViewController.swift:7",
+                "auth0 user-agent 'safariProvider' @ LoginViewController.swift:8",
+            ]
+        ),
+        ("Auth0Default", ["auth0 https-callback 'https' @ LoginViewController.swift:9"]),
+        (
+            "AppAuthDefault",
+            [
+                "appauth client-id 'example-ios-client' @ SignIn.swift:11",
+                "appauth redirect-uri 'com.example.app:/oauth2redirect/example-provider' @ SignIn.swift:12",
+            ]
+        ),
+        (
+            "AppAuthCustomBrowser",
+            [
+                "appauth client-id 'example-ios-client' @ SignIn.m:10",
+                "appauth redirect-uri 'com.example.app:/oauth2redirect' @ SignIn.m:13",
+                "appauth user-agent 'OIDExternalUserAgentIOSCustomBrowser' @ SignIn.m:16",
+            ]
+        ),
+        (
+            "MSALB2C",
+            [
+                "msal authority computed (`url`), not read @ SignIn.swift:12",
+                "msal client-id '9e8d7c6b-5a4f-4e3d-2c1b-0a9f8e7d6c5b' @ SignIn.swift:14",
+                "msal redirect-uri 'msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth' (built from the bundle ID) @ SignIn.swift:15",
+                "msal authority computed (`authority`), not read @ SignIn.swift:16",
+            ]
+        ),
+    ] as [(String, [String])])
+    func factsOfFixtures(folder: String, expected: [String]) {
+        let reading = Self.read(folder)
+        let facts = reading.facts.sorted { $0.location < $1.location }.map { "\($0.sdk.rawValue) \($0.kind.rawValue) \($0.value.summary) @ \($0.location)" }
+        #expect(facts == expected)
+    }
+
+    @Test func aValueReadThroughAConstantSaysWhere() {
+        let reading = Self.read("MSALScenesMissing")
+        let redirect = reading.facts(.msal, .redirectURI).first
+        #expect(redirect?.definedAt == SourceLocation(file: "Contoso/AuthConfig.swift", line: 6))
+        #expect(reading.facts(.msal, .authority).contains { $0.wrapper == "MSALAADAuthority" && !$0.excludesBroker })
+        let b2c = Self.read("MSALB2C").facts(.msal, .authority)
+        #expect(b2c.contains { $0.wrapper == "MSALB2CAuthority" && $0.excludesBroker })
+    }
+
+    /// Each fixture app and the hand-off issues it has: `kind sdk @ file:line`. The good twins
+    /// and the apps whose SDK captures the callback itself have none.
+    @Test(arguments: [
+        ("MSALScenesMissing", false, ["url-handoff-not-called msal @ Contoso/AppDelegate.swift:13"]),
+        ("MSALScenesGood", false, []),
+        // The Info.plist's scene manifest alone makes an app a scene app, whose app delegate
+        // iOS does not call with the URL.
+        ("MSALObjCGood", true, ["url-handoff-not-called msal @ AppDelegate.m:21"]),
+        ("MSALObjCGuard", false, ["url-handoff-source-application msal @ AppDelegate.m:22"]),
+        ("MSALObjCGood", false, []),
+        ("ADALObjCMissing", false, ["url-handoff-missing adal @ AppDelegate.h:3"]),
+        ("GoogleSwiftUIMissing", false, ["url-handoff-not-called google @ ContosoApp.swift:7"]),
+        ("GoogleSwiftUIGood", false, []),
+        ("Auth0SafariMissing", false, ["url-handoff-missing auth0 @ AppDelegate.swift:5"]),
+        ("Auth0Default", false, []),
+        ("AppAuthDefault", false, []),
+        ("AppAuthCustomBrowser", false, ["url-handoff-missing appauth @ AppDelegate.swift:5"]),
+        ("MSALB2C", false, []),
+    ] as [(String, Bool, [String])])
+    func handOffOfFixtures(folder: String, scenes: Bool, expected: [String]) {
+        let reading = Self.read(folder)
+        let sdks = Array(Set(reading.facts.map(\.sdk) + reading.handOff.forwards.map(\.sdk))).sorted { $0.rawValue < $1.rawValue }
+        let issues = reading.handOffIssues(sdks: sdks, infoPlistDeclaresScenes: scenes)
+        #expect(issues.map { "\($0.kind.rawValue) \($0.sdk.rawValue) @ \($0.location?.description ?? "-")" } == expected)
+        for issue in issues {
+            #expect(!issue.message.isEmpty && !issue.fix.isEmpty)
+        }
+    }
+
+    /// The life cycle decides which entry point counts.
+    @Test func lifeCycles() {
+        #expect(Self.read("GoogleSwiftUIGood").handOff.lifeCycle(infoPlistDeclaresScenes: true) == .swiftUI)
+        #expect(Self.read("MSALScenesGood").handOff.lifeCycle(infoPlistDeclaresScenes: false) == .scenes)
+        #expect(Self.read("MSALObjCGood").handOff.lifeCycle(infoPlistDeclaresScenes: false) == .appDelegate)
+        #expect(Self.read("MSALObjCGood").handOff.lifeCycle(infoPlistDeclaresScenes: true) == .scenes)
+        #expect(AppCodeReading(sources: []).handOff.lifeCycle(infoPlistDeclaresScenes: true) == nil)
+    }
+}
+
+/// Which files belong to a target: its sources build phase through the group tree, and its
+/// synchronized folders less their exceptions.
+struct TargetSourceFilesTests {
+    static let project = CodeFactTests.fixtures.appendingPathComponent("Project")
+
+    @Test(arguments: [
+        // AppDelegate.swift once though listed twice; Generated.swift (BUILT_PRODUCTS_DIR) skipped;
+        // Features/Debug/DebugMenu.swift taken out of the app by its exception set.
+        ("Contoso", ["App/AppDelegate.swift", "App/Auth/SignIn.m", "Shared/Shared.swift", "Features/Profile.swift"]),
+        ("ContosoWidget", ["Widget/Widget.swift", "Shared/Shared.swift"]),
+    ] as [(String, [String])])
+    func filesOfTarget(target: String, expected: [String]) throws {
+        let project = try XcodeProject.load(Self.project.appendingPathComponent("Contoso.xcodeproj"))
+        let found = try #require(project.targets.first { $0.name == target })
+        let root = Self.project.standardizedFileURL.path + "/"
+        #expect(project.sourceFiles(of: found).map { String($0.path.dropFirst(root.count)) } == expected)
+    }
+
+    @Test func aSwiftPMTargetIsItsFolder() {
+        let files = SwiftPMTargetSources.files(package: Self.project, target: "Features", path: "Features")
+        #expect(files.map(\.lastPathComponent) == ["DebugMenu.swift", "Profile.swift"])
+    }
+}

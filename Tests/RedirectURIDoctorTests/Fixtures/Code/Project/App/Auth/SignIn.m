@@ -1,0 +1,4 @@
+#import "SignIn.h"
+
+@implementation SignIn
+@end

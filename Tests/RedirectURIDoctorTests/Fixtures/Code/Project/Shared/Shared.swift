@@ -1,0 +1,1 @@
+let kSharedGroup = "com.contoso.shared"
