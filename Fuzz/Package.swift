@@ -21,6 +21,7 @@ let targets = [
     "FuzzVerify",
     "FuzzHotPath",
     "FuzzDoctorReaders",
+    "FuzzSourceReader",
 ]
 
 /// Modules of this package that a target needs besides FuzzSupport and the library.
@@ -29,6 +30,8 @@ let extraDependencies: [String: [Target.Dependency]] = [
     "FuzzHotPath": ["CFuzzerMutate"],
     // The doctor's readers; its property lives in the doctor module (DoctorReadersProperty).
     "FuzzDoctorReaders": [.product(name: "RedirectURIDoctor", package: "swift-redirect-uri")],
+    // The reader of an app's Swift and Objective-C code; its property is SourceReaderProperty.
+    "FuzzSourceReader": [.product(name: "RedirectURIDoctor", package: "swift-redirect-uri")],
 ]
 
 let package = Package(
