@@ -35,6 +35,12 @@ let package = Package(
             name: "plain-loop",
             dependencies: ["BenchmarkPeers", .product(name: "RedirectURIKit", package: "swift-redirect-uri")]
         ),
+        // How long the doctor takes to read a generated 2,000-file app's Swift and Objective-C
+        // code (`swift run -c release read-app-code`); no package-benchmark, so it builds fast.
+        .executableTarget(
+            name: "read-app-code",
+            dependencies: [.product(name: "RedirectURIDoctor", package: "swift-redirect-uri")]
+        ),
         // Discovered by `swift package benchmark` because it lives under Benchmarks/.
         .executableTarget(
             name: "RedirectURIBenchmarks",
