@@ -1,5 +1,5 @@
 import RedirectURIIDNA
-import RedirectURIKit
+@_spi(Toolkit) import RedirectURIKit
 
 /// Turns one input (any bytes) into an ``InputReport``: the logic behind `parse`.
 ///
@@ -114,7 +114,7 @@ public struct InputAnalyzer: Sendable {
             report.inner = InputReport.Box(innerReport)
         }
         var diagnostics = redirect.diagnostics
-        let message = reference.ranges.query == nil ? nil : BrokerMessage(reference)
+        let message = reference.ranges.query == nil ? nil : BrokerMessage(reference, keepingPieces: true)
         // Registration lint is about redirect URIs; a broker request URL is not one.
         if reference.hasScheme, BrokerEndpoint(reference) == nil {
             diagnostics += RegistrationLint.lint(redirect)
@@ -131,6 +131,14 @@ public struct InputAnalyzer: Sendable {
 
     /// Fills `parameters` and, for a broker request or response, `message`.
     func describeQuery(_ message: BrokerMessage, into report: inout InputReport) {
+        if case .request = message.recognition, let request = try? BrokerRequest.parseParameters(message) {
+            // A request is one view of the message: its parameters are the pieces the message's
+            // walk kept, decoded once, and its problems were found when the view was made.
+            let parameters = request.parameters
+            report.parameters = parameters
+            report.message = describeRequest(request, parameters: parameters)
+            return
+        }
         // Broker messages are form-encoded; any other query is read as RFC 3986 says.
         let decoding: QueryDecoding = message.recognition == .none ? .rfc3986 : .form
         report.parameters = message.parameters.map { parameter in
@@ -145,26 +153,37 @@ public struct InputAnalyzer: Sendable {
         }
     }
 
+    /// A request that cannot be read as one: why.
     func describeRequest(_ message: BrokerMessage) -> MessageReport {
-        let request: BrokerRequest
         do {
-            request = try BrokerRequest.parseParameters(message)
+            return describeRequest(try BrokerRequest.parseParameters(message), parameters: nil)
         } catch {
             return MessageReport(type: "broker-request", protocol: nil, fields: [:], problems: [error.description])
         }
+    }
+
+    /// A request's fields and problems, from its view (`parameters`: its decoded parameters, when
+    /// decoded already).
+    func describeRequest(_ request: BrokerRequest, parameters: [BrokerParameter]?) -> MessageReport {
+        let parameters = parameters ?? request.parameters
         var fields: [String: String] = ["endpoint": request.endpoint.rawValue]
-        for parameter in request.parameters where BrokerRequest.knownNames.contains(parameter.name) && fields[parameter.name] == nil {
-            fields[parameter.name] = parameter.value ?? ""
+        var unknown: [String] = []
+        for parameter in parameters {
+            if BrokerRequest.knownNames.contains(parameter.name) {
+                if fields[parameter.name] == nil { fields[parameter.name] = parameter.value ?? "" }
+            } else {
+                unknown.append(parameter.name)
+            }
         }
-        if let redirect = message.redirectURI {
+        if let redirect = request.redirectURI {
             fields["redirect_uri.form"] = redirect.form.rawValue
             fields["redirect_uri.bundle_id"] = redirect.bundleID?.description
         }
-        if !request.unknownParameters.isEmpty {
-            fields["unknown_parameters"] = request.unknownParameters.map(\.name).joined(separator: ",")
+        if !unknown.isEmpty {
+            fields["unknown_parameters"] = unknown.joined(separator: ",")
         }
         // What verification thinks of the redirect_uri is the verdict's, once: not a problem here.
-        let problems = message.problems.map(\.description)
+        let problems = request.problems().map(\.description)
         return MessageReport(type: "broker-request", protocol: request.protocolVersion, fields: fields, problems: problems)
     }
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RedirectURIKit
+@_spi(Testing) @_spi(Toolkit) @testable import RedirectURIKit
 
 /// `BrokerMessage`: the one pass that every broker reader builds on.
 struct BrokerMessageReadingTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import RedirectURIKit
+@_spi(Testing) @_spi(Toolkit) @testable import RedirectURIKit
 
 /// SPEC §4 and §8: query access, broker requests and responses.
 struct QueryParametersTests {
@@ -247,12 +247,18 @@ struct BrokerRequestTests {
         }
     }
 
-    static func mutated(_ name: String, _ value: String?) -> BrokerRequest {
-        var request = (try? BrokerRequest.parseParameters(msalRequest)) ?? BrokerRequest(endpoint: .msauthv2, parameters: [])
-        if let index = request.parameters.firstIndex(where: { $0.name == name }) {
-            if let value { request.parameters[index].value = value } else { request.parameters.remove(at: index) }
+    /// The MSAL request with `name` set to `value` (removed for `nil`) and `extra` appended: its
+    /// problems, or the error of a request that did not read back.
+    static func mutated(_ name: String, _ value: String?, appending extra: [BrokerParameter] = []) -> [BrokerMessageError] {
+        var parameters = (try? BrokerRequest.parseParameters(msalRequest))?.parameters ?? []
+        if let index = parameters.firstIndex(where: { $0.name == name }) {
+            if let value { parameters[index].value = value } else { parameters.remove(at: index) }
         }
-        return request
+        do {
+            return try BrokerRequest(endpoint: .msauthv2, parameters: parameters + extra).problems()
+        } catch {
+            return [error]
+        }
     }
 
     static let valueProblems: [(String, String?, BrokerMessageError.Kind)] = [
@@ -282,7 +288,7 @@ struct BrokerRequestTests {
     @Test(arguments: valueProblems.indices)
     func valueProblemsNameTheParameter(row: Int) {
         let (name, value, kind) = Self.valueProblems[row]
-        let problems = Self.mutated(name, value).problems()
+        let problems = Self.mutated(name, value)
         #expect(problems.count == 1, "\(problems)")
         #expect(problems.first?.kind == kind)
         #expect(problems.first?.parameter == name)
@@ -300,13 +306,11 @@ struct BrokerRequestTests {
     @Test(arguments: bindableRedirectURIs)
     func everyBindableFormIsAcceptedInARequest(redirectURI: String, form: RedirectForm) throws {
         #expect(try RedirectURI(parsing: redirectURI).form == form)
-        #expect(Self.mutated("redirect_uri", redirectURI).problems() == [])
+        #expect(Self.mutated("redirect_uri", redirectURI) == [])
     }
 
     @Test func flagsMustBeFlags() {
-        var request = Self.mutated("prompt", "login")
-        request.parameters.append(BrokerParameter("force", "maybe"))
-        #expect(request.problems().map(\.parameter) == ["force"])
+        #expect(Self.mutated("prompt", "login", appending: [BrokerParameter("force", "maybe")]).map(\.parameter) == ["force"])
     }
 
     @Test func duplicatedParametersAreProblems() throws {
@@ -340,11 +344,12 @@ struct BrokerRequestTests {
                 return BrokerParameter(name, value)
             }
             let endpoint = BrokerEndpoint.allCases.randomElement(using: &generator) ?? .msauth
-            let request = BrokerRequest(endpoint: endpoint, parameters: parameters)
+            let request = try BrokerRequest(endpoint: endpoint, parameters: parameters)
+            #expect(request.parameters == parameters, "\(request.url)")
             let parsed = try BrokerRequest.parseParameters(request.url)
             #expect(parsed == request, "\(request.url)")
-            let response = BrokerResponse.url(redirectURI: "msauth.com.app://auth", parameters: parameters)
-            #expect(try QueryParameters(URIReference(parsing: response).query ?? "").decoded().map { BrokerParameter($0.name, $0.value) } == parameters)
+            let query = BrokerParameter.formEncodedQuery(parameters)
+            #expect(try QueryParameters(Substring(query), decoding: .form).decoded().map { BrokerParameter($0.name, $0.value) } == parameters)
         }
     }
 }
@@ -462,11 +467,13 @@ struct BrokerResponseTests {
     @Test func parseOfBuildIsTheMessage() throws {
         let parameters = [BrokerParameter("msg_protocol_ver", "3"), BrokerParameter("response", Self.payload(3000)),
                           BrokerParameter("hash", Self.hash)]
-        let built = BrokerResponse.url(redirectURI: "msauth.com.app://auth/broker", parameters: parameters)
-        let parsed = try BrokerResponse(parsing: built)
+        let redirect = try RedirectURI(parsing: "msauth.com.app://auth/broker")
+        let built = try BrokerResponse.success(redirectURI: redirect, response: Self.payload(3000), hash: Self.hash)
+        let parsed = try BrokerResponse(parsing: String(built.url.text))
         #expect(parsed.parameters == parameters)
+        #expect(parsed == built)
         #expect(parsed.redirectURI == "msauth.com.app://auth/broker")
-        #expect(try BrokerResponse(parsing: BrokerResponse.url(redirectURI: String(parsed.redirectURI), parameters: parsed.parameters)) == parsed)
+        #expect(try BrokerResponse(redirectURI: redirect, parameters: parsed.parameters) == parsed)
     }
 }
 

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Testing) import RedirectURIKit
+@_spi(Testing) @_spi(Toolkit) import RedirectURIKit
 @testable import RedirectURIReport
 
 /// The report computes once and hands on values: the input is parsed once, and each URI nested
@@ -46,6 +46,66 @@ struct ParseCountTests {
         let (report, parses) = ParseCount.counting { analyzer.analyze(Array(input.utf8)) }
         #expect(parses == expected, "\(input) with \(registered ?? [])")
         #expect(report.inputLength == input.utf8.count)
+    }
+
+    /// One walk over the query per input: the message's. The report's parameters, the request's
+    /// fields and problems, and the verdict read what that walk found. (An input that is not a
+    /// broker message has its query split once for the report's parameters.)
+    static let walkRows: [(String, [String]?, Int)] = [
+        (request, nil, 1),
+        (request, ["msauth.com.contoso.app://auth"], 1),
+        (request + "&x_extra=1&redirect_uri=x", ["msauth.com.contoso.app://auth"], 1),
+        ("msauth.com.contoso.app://auth?msg_protocol_ver=3&response=abcd&hash=\(hash)", nil, 1),
+        ("x-msauth-app://com.app?error_code=1&error_description=No+way", ["x-msauth-app://com.app"], 1),
+        ("https://example.com/cb?a=1&b=%41&c", nil, 1),
+        ("msauth.com.contoso.app://auth", ["msauth.com.contoso.app://auth"], 0),
+    ]
+
+    @Test(.enabled(if: ParseCount.isCounting), arguments: walkRows)
+    func oneWalkPerInput(input: String, registered: [String]?, expected: Int) {
+        let analyzer = InputAnalyzer(
+            verification: registered.map { .init(registered: $0, callerBundleID: "com.contoso.app") })
+        let (_, walks) = QueryWalkCount.counting { analyzer.analyze(Array(input.utf8)) }
+        #expect(walks == expected, "\(input) with \(registered ?? [])")
+    }
+
+    /// A request is a view of its message: reading it walks the query once and parses the URL,
+    /// its redirect_uri and its authority once each; asking its fields, its problems, whether
+    /// its redirect URI fits the caller, and whether a response comes back to it, walks and
+    /// parses nothing more.
+    @Test(.enabled(if: ParseCount.isCounting))
+    func aRequestIsAViewOfItsMessage() throws {
+        let ((request, parsesToRead), walksToRead) = try QueryWalkCount.counting { try ParseCount.counting { try BrokerRequest(parsing: Self.request) } }
+        #expect(walksToRead == 1)
+        #expect(parsesToRead == 3)
+        let response = try BrokerResponse(parsing: "msauth.com.contoso.app://auth?msg_protocol_ver=3&response=abcd&hash=\(Self.hash)")
+        let ((outcome, parses), walks) = QueryWalkCount.counting {
+            ParseCount.counting {
+                (
+                    request.clientID, request.redirectURI?.bundleID, request.problems(), request.protocolVersion,
+                    request.checkRedirectURI(callerBundleID: "com.contoso.app").accepted, response.comesBack(to: request).outcome
+                )
+            }
+        }
+        #expect(outcome.0 == "a3c79321-a853-4be4-8a72-29f948f8698e")
+        #expect(outcome.1?.description == "com.contoso.app")
+        #expect(outcome.2 == [])
+        #expect(outcome.4)
+        #expect(outcome.5 == .response)
+        #expect(parses == 0)
+        #expect(walks == 0)
+    }
+
+    /// The walk counter counts: a test that pins a count can fail.
+    @Test(.enabled(if: ParseCount.isCounting))
+    func theWalkCounterCounts() throws {
+        let message = try BrokerMessage(parsing: "msauth.com.app://auth?a=1&b=2")
+        let (_, walks) = QueryWalkCount.counting {
+            _ = message.parameters
+            _ = message.decodedParameters
+            _ = message.value("a")
+        }
+        #expect(walks == 3)
     }
 
     /// The registrations are parsed when the analyzer is made, not for every input.

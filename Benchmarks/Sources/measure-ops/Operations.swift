@@ -212,7 +212,7 @@ let operations: [Operation] = {
         },
         Operation(
             id: "c/BrokerRequest", side: .library,
-            call: "BrokerRequest.parseParameters(_:) (every parameter decoded), .value(\"redirect_uri\")", inputs: .request
+            call: "BrokerRequest.parseParameters(_:) (a view of the message: one walk, pieces kept, nothing decoded until asked), .value(\"redirect_uri\")", inputs: .request
         ) {
             pass($0.lines(.request)) { sink((try? BrokerRequest.parseParameters($0))?.value("redirect_uri")) }
         },

@@ -24,7 +24,7 @@
 // - a success response is accepted exactly when its `response` value is non-empty unpadded
 //   base64url (checked against a reference, for values of every length, which exercises the
 //   vectorised base64url scan).
-import RedirectURIKit
+@_spi(Testing) import RedirectURIKit
 
 enum BrokerProperty {
     static let base64URLAlphabet = ByteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
@@ -64,7 +64,13 @@ enum BrokerProperty {
         // written as nothing at all, so it cannot survive a round trip.
         .filter { !($0.name.isEmpty && $0.value == nil) }
         let endpoint = BrokerEndpoint.allCases[bytes.count % BrokerEndpoint.allCases.count]
-        let built = BrokerRequest(endpoint: endpoint, parameters: parameters)
+        let built: BrokerRequest
+        do throws(BrokerMessageError) {
+            built = try BrokerRequest(endpoint: endpoint, parameters: parameters)
+        } catch {
+            throw failure("request built from \(parameters) does not read back: \(error)")
+        }
+        try require(built.parameters == parameters && built.endpoint == endpoint, "parse(build(m)) != m for \(built.url)")
         let url = built.url
         guard case .success = parseString(url, as: .uri) else { throw failure("built request URL \(url) is not a URI") }
         switch Result(catching: { () throws(BrokerMessageError) in try BrokerRequest.parseParameters(url) }) {
@@ -74,11 +80,19 @@ enum BrokerProperty {
             throw failure("built request URL \(url) does not parse: \(error)")
         }
         let redirect = parsedRequest?.value("redirect_uri") ?? "x-msauth-app://com.example.app"
-        if case .success = parseString(redirect, as: .uri), !redirect.contains("?"), !redirect.contains("#") {
-            let responseURL = BrokerResponse.url(redirectURI: redirect, parameters: parameters)
-            if let response = try? BrokerResponse(parsing: responseURL) {
-                try require(response.parameters == parameters, "response parameters do not survive a round trip: \(responseURL)")
+        if let redirectURI = try? RedirectURI(parsing: redirect) {
+            // The builder refuses a redirect URI with a query or a fragment (never a second '?'),
+            // and otherwise gives back the parameters it wrote, at the redirect URI.
+            switch Result(catching: { () throws(BrokerMessageError) in try BrokerResponse(redirectURI: redirectURI, parameters: parameters) }) {
+            case .success(let response):
+                try require(response.parameters == parameters, "response parameters do not survive a round trip: \(response.url)")
                 try require(String(response.redirectURI) == redirect, "response redirect URI")
+                try require(!redirect.contains("?") && !redirect.contains("#"), "a response built on \(redirect)")
+                try require((try? BrokerResponse(parsing: String(response.url.text))) == response, "parse(build(m)) != m: \(response.url)")
+            case .failure(let error):
+                if error.kind == .notABrokerResponse, error.parameter == "redirect_uri" {
+                    try require(redirect.contains("?") || redirect.contains("#"), "refused redirect URI \(redirect)")
+                }
             }
         }
     }
@@ -143,17 +157,18 @@ enum BrokerProperty {
             for base in [redirect, redirect + "/broker"] {
                 // Appending "/broker" to a redirect URI without an authority whose path is "/" (`m:/`)
                 // makes an authority (`m://broker`): that is another URI, not the broker path.
-                guard let baseReference = try? URIReference(parsing: base, as: .uri),
-                    baseReference.authority == redirectReference?.authority
+                guard let baseRedirect = try? RedirectURI(parsing: base),
+                    baseRedirect.reference.authority == redirectReference?.authority
                 else { continue }
-                let url = BrokerResponse.url(redirectURI: base, parameters: parameters)
-                switch Result(catching: { () throws(BrokerMessageError) in try BrokerResponse(parsing: url) }) {
+                switch Result(catching: { () throws(BrokerMessageError) in
+                    try BrokerResponse.success(redirectURI: baseRedirect, response: parameters[1].value ?? "", hash: parameters[2].value ?? "")
+                }) {
                 case .success(let response):
-                    try require(response.kind == .success && response.parameters == parameters, "response fields of \(url)")
+                    try require(response.kind == .success && response.parameters == parameters, "response fields of \(response.url)")
                     let routing = response.comesBack(to: request)
-                    try require(routing.belongs, "response \(url) does not come back to its request: \(routing.diagnostics)")
+                    try require(routing.belongs, "response \(response.url) does not come back to its request: \(routing.diagnostics)")
                 case .failure(let error):
-                    throw failure("well-formed response \(url) does not parse: \(error)")
+                    throw failure("well-formed response at \(base) does not build: \(error)")
                 }
             }
         }
@@ -174,7 +189,12 @@ enum BrokerProperty {
         try checkOnePassAgreesWithParseThenRead(text, parsed)
         if case .failure(let error) = parsed { _ = error.description }
         guard case .success(let response) = parsed else { return }
-        let rebuilt = BrokerResponse.url(redirectURI: String(response.redirectURI), parameters: response.parameters)
+        let rebuilt = String(response.redirectURI) + "?" + BrokerParameter.formEncodedQuery(response.parameters)
+        if let redirect = try? RedirectURI(parsing: String(response.redirectURI)) {
+            // The builder writes the same URL, and reads the same response back.
+            let built = Result { () throws(BrokerMessageError) in try BrokerResponse(redirectURI: redirect, parameters: response.parameters) }
+            try require((try? built.get()) == response, "build(parse(x)) != parse(x): \(rebuilt)")
+        }
         switch Result(catching: { () throws(BrokerMessageError) in try BrokerResponse(parsing: rebuilt) }) {
         case .success(let again):
             try require(again == response, "response parse → build → parse differs: \(rebuilt)")

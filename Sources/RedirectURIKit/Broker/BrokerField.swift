@@ -115,6 +115,10 @@ enum BrokerField: UInt8, CaseIterable, Sendable {
     /// A set of fields, a bit each.
     struct FieldSet: Sendable, Hashable {
         var bits: UInt64 = 0
+        init(bits: UInt64 = 0) { self.bits = bits }
+        init(_ fields: [BrokerField]) { bits = fields.reduce(0) { $0 | $1.bit } }
+        func union(_ other: FieldSet) -> FieldSet { FieldSet(bits: bits | other.bits) }
+        func subtracting(_ other: FieldSet) -> FieldSet { FieldSet(bits: bits & ~other.bits) }
         func contains(_ field: BrokerField) -> Bool { bits & field.bit != 0 }
         /// Inserts `field`; false when it was there already.
         mutating func insert(_ field: BrokerField) -> Bool {

@@ -1,8 +1,8 @@
 /// A URL read as a broker message, in one pass over its query: what it is (a request and its
 /// endpoint, a response, an error response, or none of them), where the fields its readers use
 /// lie (offsets in the URL), and the one verdict on whether its parameters can be read
-/// unambiguously. The other pieces are not kept (so that reading a response allocates nothing):
-/// ``parameters`` reads them again from the query with the same piece reader, without parsing.
+/// unambiguously. A request keeps every piece (its views read them); a response keeps only its
+/// fields' (so that reading one allocates nothing).
 ///
 /// ``BrokerRequest``, ``BrokerResponse`` and ``RedirectVerifier/verify(message:callerBundleID:)``
 /// read a message; build it once and hand it to each, and the URL is parsed once. Names are
@@ -29,6 +29,7 @@ public struct BrokerMessage: Sendable {
 
         /// The stable name: `broker-request`, `broker-response`, `broker-error-response`, or
         /// `nil` for none.
+        @_spi(Toolkit)
         public var code: String? {
             switch self {
             case .request: "broker-request"
@@ -60,13 +61,34 @@ public struct BrokerMessage: Sendable {
     final class Rare: Sendable {
         let ambiguity: BrokerMessageError?
         let nestedRedirect: Result<RedirectURI, URIParseError>?
+        /// A request's pieces, every one in order, and where each field's first piece is among
+        /// them: what the request's views read instead of walking the query again (empty for
+        /// other messages, which keep only ``KnownPieces``).
+        let pieces: [Piece]
+        let firstPieces: FirstPieces
+        /// Whether ``pieces`` are every piece (a message without a query has none to keep).
+        var keepsPieces: Bool { !pieces.isEmpty }
 
-        init(ambiguity: BrokerMessageError?, nestedRedirect: Result<RedirectURI, URIParseError>?) {
+        init(
+            ambiguity: BrokerMessageError?, nestedRedirect: Result<RedirectURI, URIParseError>?, pieces: [Piece] = [],
+            firstPieces: FirstPieces = FirstPieces()
+        ) {
             self.ambiguity = ambiguity
             self.nestedRedirect = nestedRedirect
+            self.pieces = pieces
+            self.firstPieces = firstPieces
         }
     }
     let rare: Rare?
+
+    /// For each field, the index of its first piece among a request's pieces (-1: absent).
+    struct FirstPieces: Sendable {
+        var indices = SIMD32<Int32>(repeating: -1)
+        subscript(field: BrokerField) -> Int? {
+            let index = indices[Int(field.rawValue)]
+            return index < 0 ? nil : Int(index)
+        }
+    }
 
     /// The fields present, and those present more than once.
     let fields: BrokerField.FieldSet
@@ -144,6 +166,10 @@ public struct BrokerMessage: Sendable {
         var known = KnownPieces()
         var rule = ParameterPollution()
         var undecodable: QueryParameterError?
+        /// Every piece, kept for a request only (a response's reading allocates nothing).
+        var keepsPieces = false
+        var pieces: [Piece] = []
+        var firstPieces = FirstPieces()
     }
 
     /// Parses a URL and reads it as a broker message: the one parse that a broker's or an app's
@@ -163,13 +189,24 @@ public struct BrokerMessage: Sendable {
 
     /// Reads a parsed URL as a broker message.
     public init(_ url: URIReference) {
+        self.init(url, keepingPieces: false)
+    }
+
+    /// Reads a parsed URL as a broker message that keeps every piece its walk found, whatever
+    /// the message is (a request always keeps them): for a reader that lists every parameter of
+    /// any URL, such as the report, so that listing them walks the query no second time.
+    @_spi(Toolkit)
+    public init(_ url: URIReference, keepingPieces: Bool) {
         var reading = Reading()
         var endpoint: BrokerEndpoint?
         var protocolVersion: Int?
         // One visit to the URL's bytes for the endpoint and the pieces.
         url.withBytes { text in
             endpoint = BrokerEndpoint(bytes: text, url.ranges)
+            reading.keepsPieces = keepingPieces || endpoint != nil
             guard let query = url.ranges.query else { return }
+            // A request has about twenty pieces: room for them at once, not five regrowths.
+            if reading.keepsPieces { reading.pieces.reserveCapacity(24) }
             Self.read(UnsafeBufferPointer(rebasing: text[query]), at: query.lowerBound, into: &reading)
             protocolVersion = Self.readProtocolVersion(reading, in: text)
         }
@@ -205,8 +242,9 @@ public struct BrokerMessage: Sendable {
         // generic value witnesses, 100 instructions a response).
         let isRequest = if case .request = recognition { true } else { false }
         rare =
-            !isRequest && reading.undecodable == nil && reading.rule.foundNothing
+            !isRequest && !reading.keepsPieces && reading.undecodable == nil && reading.rule.foundNothing
             ? nil : Self.rare(url, reading, recognition, known: known, redirectIsRepeated: repeatedFields.contains(.redirectURI))
+        assert(!isRequest || rare != nil, "a request keeps its pieces")
     }
 
     /// What a reading found that most messages do not have: its ambiguity, and a request's
@@ -230,12 +268,16 @@ public struct BrokerMessage: Sendable {
         {
             nestedRedirect = Result { () throws(URIParseError) in try RedirectURI(parsing: text) }
         }
+        if reading.keepsPieces {
+            return Rare(ambiguity: ambiguity, nestedRedirect: nestedRedirect, pieces: reading.pieces, firstPieces: reading.firstPieces)
+        }
         return ambiguity == nil && nestedRedirect == nil ? nil : Rare(ambiguity: ambiguity, nestedRedirect: nestedRedirect)
     }
 
     /// Reads the pieces of `query` (a parsed URL's query, whose bytes start at `queryStart` in
     /// the URL) in one pass.
     static func read(_ query: UnsafeBufferPointer<UInt8>, at queryStart: Int, into reading: inout Reading) {
+        QueryWalkCount.record()
         var start = 0
         while start < query.count {
             let (nameEnd, nameHasEscapes) = RawPiece.nameEnd(from: start, in: query)
@@ -296,6 +338,7 @@ public struct BrokerMessage: Sendable {
             let piece = Piece(nameStart: start &+ queryStart, nameEnd: nameEnd &+ queryStart, valueEnd: valueEnd < 0 ? -1 : valueEnd &+ queryStart)
             if let field = name.field {
                 if reading.fields.insert(field) {
+                    if reading.keepsPieces { reading.firstPieces.indices[Int(field.rawValue)] = Int32(truncatingIfNeeded: reading.pieces.count) }
                     reading.known[field] = piece
                     if field == .response {
                         reading.known.responseIsBase64URL = valueIsBase64URL
@@ -306,6 +349,7 @@ public struct BrokerMessage: Sendable {
                     _ = reading.repeatedFields.insert(field)
                 }
             }
+            if reading.keepsPieces { reading.pieces.append(piece) }
             // Pieces are numbered by their offset in the URL, which is where a finding is reported.
             reading.rule.add(name, at: piece.nameStart)
             start = (valueEnd < 0 ? nameEnd : valueEnd) &+ 1
@@ -329,20 +373,64 @@ public struct BrokerMessage: Sendable {
 
     /// The query's pieces, read again with the same piece reader as the pass (nothing parsed).
     var queryParameters: QueryParameters {
-        QueryParameters(url.ranges.query.map { url.slice($0) } ?? "", decoding: .form)
+        QueryWalkCount.record()
+        return QueryParameters(url.ranges.query.map { url.slice($0) } ?? "", decoding: .form)
     }
 
-    /// The pieces, in order, as slices of the URL (nothing decoded).
+    /// A kept piece, decoded; `nil` when it does not decode.
+    static func decodedParameter(_ piece: Piece, in text: UnsafeBufferPointer<UInt8>) -> BrokerParameter? {
+        do throws(PercentDecodingError) {
+            let name = try PercentEncoding.decodeString(
+                bytes: UnsafeBufferPointer(rebasing: text[piece.nameStart..<piece.nameEnd]), plusIsSpace: true)
+            let value = try piece.valueRange.map { range throws(PercentDecodingError) in
+                try PercentEncoding.decodeString(bytes: UnsafeBufferPointer(rebasing: text[range]), plusIsSpace: true)
+            }
+            return BrokerParameter(name, value)
+        } catch {
+            return nil
+        }
+    }
+
+    /// The first piece of `field`: a kept one, or one a request's walk found.
+    func piece(_ field: BrokerField) -> Piece? {
+        if let piece = known[field] { return piece }
+        guard let rare, let index = rare.firstPieces[field], index < rare.pieces.count else { return nil }
+        return rare.pieces[index]
+    }
+
+    /// The pieces, in order, as slices of the URL (nothing decoded): what a reader of any URL's
+    /// parameters lists (the report); an app reads ``BrokerRequest/parameters`` or
+    /// ``BrokerResponse/parameters``.
+    @_spi(Toolkit)
     public var parameters: [QueryParameter] {
-        url.ranges.query == nil ? [] : Array(queryParameters)
+        guard url.ranges.query != nil else { return [] }
+        if let rare, rare.keepsPieces {
+            // Kept by the walk: sliced, not found again.
+            return rare.pieces.map { QueryParameter(source: url.text, nameStart: $0.nameStart, nameEnd: $0.nameEnd, valueEnd: $0.valueEnd) }
+        }
+        return Array(queryParameters)
     }
 
     /// Every parameter decoded (form decoding), in order; `nil` when one does not decode.
+    @_spi(Testing)
     public var decodedParameters: [BrokerParameter]? {
         guard let query = url.ranges.query else { return [] }
+        if let rare, rare.keepsPieces {
+            // A request's pieces were kept by the walk: decoded, not found again.
+            return url.withBytes { text -> [BrokerParameter]? in
+                var result: [BrokerParameter] = []
+                result.reserveCapacity(rare.pieces.count)
+                for piece in rare.pieces {
+                    guard let parameter = Self.decodedParameter(piece, in: text) else { return nil }
+                    result.append(parameter)
+                }
+                return result
+            }
+        }
         // Decoded from the URL's bytes with the pass's piece reader: going through
         // `QueryParameter` slices cost a third more per request (c/BrokerRequest).
         return url.withBytes { text -> [BrokerParameter]? in
+            QueryWalkCount.record()
             let bytes = UnsafeBufferPointer(rebasing: text[query])
             var result: [BrokerParameter] = []
             var start = 0
@@ -366,7 +454,7 @@ public struct BrokerMessage: Sendable {
     /// when it is absent, appears more than once, or does not decode — a message read one way
     /// only.
     public func value(_ name: String) -> String? {
-        if let field = BrokerField(named: name), known[field] != nil || !fields.contains(field) {
+        if let field = BrokerField(named: name), piece(field) != nil || !fields.contains(field) {
             return value(field)
         }
         guard url.ranges.query != nil else { return nil }
@@ -381,7 +469,7 @@ public struct BrokerMessage: Sendable {
 
     /// The value of `field`, as ``value(_:)`` reads it.
     func value(_ field: BrokerField) -> String? {
-        guard !repeatedFields.contains(field), let piece = known[field] else { return nil }
+        guard !repeatedFields.contains(field), let piece = piece(field) else { return nil }
         return Self.decodedValue(of: piece, in: url)
     }
 
@@ -398,7 +486,7 @@ public struct BrokerMessage: Sendable {
         switch recognition {
         case .request:
             do {
-                return try BrokerRequest.parseParameters(self).problems(redirect: nestedRedirect, message: self)
+                return try BrokerRequest.parseParameters(self).problems()
             } catch {
                 return [error]
             }

@@ -15,6 +15,7 @@ public struct BrokerParameter: Sendable, Hashable {
     ///
     /// A parameter with an empty name and no value has no written form (it would be an empty
     /// piece, which every reader skips), so it does not survive a round trip; give it a value.
+    @_spi(Testing)
     public static func formEncodedQuery(_ parameters: [BrokerParameter]) -> String {
         parameters.map { parameter in
             PercentEncoding.formEncode(parameter.name) + (parameter.value.map { "=" + PercentEncoding.formEncode($0) } ?? "")
@@ -34,7 +35,7 @@ public enum BrokerEndpoint: String, Sendable, Hashable, CaseIterable {
     case universalLink = "universal-link"
 
     /// The URL before `?`.
-    public var base: String {
+    var base: String {
         switch self {
         case .msauth: return "msauth://broker"
         case .msauthv2: return "msauthv2://broker"
@@ -78,10 +79,10 @@ public enum BrokerEndpoint: String, Sendable, Hashable, CaseIterable {
 /// A broker request URL: `msauth://broker?…`, `msauthv2://broker?…`, `msauthv3://broker?…` or the
 /// universal link.
 ///
-/// The request is its endpoint and its parameters, decoded, in order — unknown ones included — so
-/// `BrokerRequest(parsing: request.url)` gives back `request`, and `url` keeps every parameter of the
-/// URL it was parsed from. Typed accessors read the parameters brokers define; ``problems()`` checks
-/// them (UUIDs, base64url, protocol version, the nested redirect URI, required parameters).
+/// A request is a view of its ``BrokerMessage``: the URL, parsed once, whose query was walked once.
+/// The typed accessors decode the field they read when asked, from where the walk found it;
+/// ``problems()`` were found once, when the request was made; ``redirectURI`` is the nested
+/// redirect URI the message parsed. `BrokerRequest(parsing: request.url)` gives back `request`.
 ///
 /// A broker decides whether to answer with ``RedirectVerifier/verify(message:callerBundleID:)``:
 /// the app's registrations and the caller the OS reported, not the request's word.
@@ -93,16 +94,30 @@ public enum BrokerEndpoint: String, Sendable, Hashable, CaseIterable {
 /// let request = try BrokerRequest(message)
 /// request.redirectURI?.bundleID     // "com.contoso.app"
 /// ```
-public struct BrokerRequest: Sendable, Hashable {
+public struct BrokerRequest: Sendable, Equatable {
+    /// The message the request is a view of.
+    public let message: BrokerMessage
     /// Where the request goes.
-    public var endpoint: BrokerEndpoint
-    /// Every parameter, decoded (form decoding: `+` is a space), in order.
-    public var parameters: [BrokerParameter]
+    public let endpoint: BrokerEndpoint
+    /// What ``problems()`` returns, when found as the request was made (a judged request);
+    /// `nil` for one read without judging, whose problems are found from the pieces when asked.
+    let problemList: [BrokerMessageError]?
 
-    /// Creates a request from its parts; nothing is checked until ``problems()``.
-    public init(endpoint: BrokerEndpoint, parameters: [BrokerParameter]) {
+    /// Writes a request URL from its parts (each name and value form-encoded, in order) and reads
+    /// it back; nothing is judged until ``problems()``.
+    ///
+    /// - Throws: ``BrokerMessageError`` when the URL written does not read back as a request (it
+    ///   always does: the encoding leaves nothing to misread; the error is the reader's word).
+    @_spi(Testing)
+    public init(endpoint: BrokerEndpoint, parameters: [BrokerParameter]) throws(BrokerMessageError) {
+        self = try Self.parseParameters(endpoint.base + "?" + BrokerParameter.formEncodedQuery(parameters))
+    }
+
+    /// A view of a message that reads as a request; `judged`: find its problems now.
+    init(viewing message: BrokerMessage, endpoint: BrokerEndpoint, judged: Bool) {
+        self.message = message
         self.endpoint = endpoint
-        self.parameters = parameters
+        problemList = judged ? Self.problems(of: message, endpoint: endpoint) : nil
     }
 
     /// Parses a broker request URL and requires it to have no problems.
@@ -110,13 +125,7 @@ public struct BrokerRequest: Sendable, Hashable {
     /// - Throws: ``BrokerMessageError``: why the URL is not a broker request, why its parameters
     ///   are ambiguous (``BrokerMessage/ambiguity``), or else the first of ``problems()``.
     public init(parsing text: String) throws(BrokerMessageError) {
-        let reference: URIReference
-        do {
-            reference = try URIReference(parsing: text, as: .uri)
-        } catch {
-            throw BrokerMessageError(parsing: error)
-        }
-        try self.init(BrokerMessage(reference))
+        try self.init(BrokerMessage(parsing: text))
     }
 
     /// Reads a message as a request and requires it to have no problems (the URL is not parsed
@@ -125,25 +134,14 @@ public struct BrokerRequest: Sendable, Hashable {
     /// - Throws: ``BrokerMessageError``: why the message is not a broker request, why its
     ///   parameters are ambiguous (``BrokerMessage/ambiguity``), or else the first of ``problems()``.
     public init(_ message: BrokerMessage) throws(BrokerMessageError) {
-        let request = try Self.parseParameters(message)
-        if let problem = request.problems(redirect: message.nestedRedirect, message: message).first { throw problem }
+        let request = try Self.view(message, judged: true)
+        if let problem = request.problemList?.first { throw problem }
         self = request
     }
 
     /// Parses a broker request URL without judging its parameters.
     public static func parseParameters(_ text: String) throws(BrokerMessageError) -> BrokerRequest {
-        let reference: URIReference
-        do {
-            reference = try URIReference(parsing: text, as: .uri)
-        } catch {
-            throw BrokerMessageError(parsing: error)
-        }
-        return try parseParameters(reference)
-    }
-
-    /// Reads the endpoint and parameters of a parsed URL.
-    public static func parseParameters(_ reference: URIReference) throws(BrokerMessageError) -> BrokerRequest {
-        try parseParameters(BrokerMessage(reference))
+        try parseParameters(BrokerMessage(parsing: text))
     }
 
     /// Reads the endpoint and parameters of a message.
@@ -151,137 +149,151 @@ public struct BrokerRequest: Sendable, Hashable {
     /// - Throws: ``BrokerMessageError`` `not-a-broker-request` when the message is not addressed
     ///   to a broker or has a fragment, `invalid-encoding` when a parameter does not decode.
     public static func parseParameters(_ message: BrokerMessage) throws(BrokerMessageError) -> BrokerRequest {
+        try view(message, judged: false)
+    }
+
+    /// The request view of a message, or why the message cannot be read as one.
+    static func view(_ message: BrokerMessage, judged: Bool) throws(BrokerMessageError) -> BrokerRequest {
         guard case .request(let endpoint) = message.recognition, message.url.ranges.fragment == nil else {
             throw BrokerMessageError(.notABrokerRequest)
         }
         if let ambiguity = message.ambiguity, ambiguity.kind == .invalidEncoding { throw ambiguity }
-        return BrokerRequest(endpoint: endpoint, parameters: message.decodedParameters ?? [])
+        return BrokerRequest(viewing: message, endpoint: endpoint, judged: judged)
     }
 
-    /// The URL: the endpoint, then each parameter form-encoded (uppercase hex, space as `+`).
-    public var url: String {
-        endpoint.base + "?" + BrokerParameter.formEncodedQuery(parameters)
-    }
+    /// The URL.
+    public var url: String { String(message.url.text) }
 
-    /// The value of `name` when it appears exactly once (`""` for a piece without `=`).
-    public func value(_ name: String) -> String? {
-        var found: BrokerParameter?
-        for parameter in parameters where parameter.name == name {
-            guard found == nil else { return nil }
-            found = parameter
-        }
-        return found.map { $0.value ?? "" }
-    }
+    /// Every parameter, decoded (form decoding: `+` is a space), in order.
+    public var parameters: [BrokerParameter] { message.decodedParameters ?? [] }
 
-    /// The parameters brokers define; anything else is kept in ``unknownParameters``.
+    /// The value of `name` when it appears exactly once (`""` for a piece without `=`): for a
+    /// parameter the typed accessors do not read.
+    public func value(_ name: String) -> String? { message.value(name) }
+
+    /// The value of `field` when it appears exactly once, decoded now: what every accessor reads.
+    func value(_ field: BrokerField) -> String? { message.value(field) }
+
+    /// The parameters brokers define (the request fields); anything else is kept in ``unknownParameters``.
+    @_spi(Toolkit)
     public static let knownNames: Set<String> = Set(BrokerField.allCases.filter(\.isRequestField).map(\.text))
 
-    /// Parameters outside ``knownNames``, in order.
+    /// Parameters that are not request fields brokers define, in order.
     public var unknownParameters: [BrokerParameter] { parameters.filter { !Self.knownNames.contains($0.name) } }
 
     /// `msg_protocol_ver` (MSAL) or else `max_protocol_ver` (ADAL), when valid.
     public var protocolVersion: Int? {
-        (value("msg_protocol_ver") ?? value("max_protocol_ver")).flatMap(BrokerValueSyntax.protocolVersion)
+        (value(.msgProtocolVer) ?? value(.maxProtocolVer)).flatMap(BrokerValueSyntax.protocolVersion)
     }
     /// Whether the request speaks the ADAL protocol (`max_protocol_ver`, `resource`).
-    public var isADALProtocol: Bool { value("msg_protocol_ver") == nil && value("max_protocol_ver") != nil }
+    public var isADALProtocol: Bool { value(.msgProtocolVer) == nil && value(.maxProtocolVer) != nil }
     /// `client_id` (a UUID).
-    public var clientID: String? { value("client_id") }
+    public var clientID: String? { value(.clientID) }
     /// `correlation_id` (a UUID).
-    public var correlationID: String? { value("correlation_id") }
+    public var correlationID: String? { value(.correlationID) }
     /// `broker_key` (base64url).
-    public var brokerKey: String? { value("broker_key") }
+    public var brokerKey: String? { value(.brokerKey) }
     /// `broker_nonce`.
-    public var brokerNonce: String? { value("broker_nonce") }
+    public var brokerNonce: String? { value(.brokerNonce) }
     /// `client_version`.
-    public var clientVersion: String? { value("client_version") }
+    public var clientVersion: String? { value(.clientVersion) }
     /// `resource` (ADAL).
-    public var resource: String? { value("resource") }
+    public var resource: String? { value(.resource) }
     /// `scope` (MSAL), space-separated.
-    public var scope: String? { value("scope") }
+    public var scope: String? { value(.scope) }
     /// `claims` (JSON text, not interpreted).
-    public var claims: String? { value("claims") }
+    public var claims: String? { value(.claims) }
     /// `login_hint`, or else `username`.
-    public var loginHint: String? { value("login_hint") ?? value("username") }
+    public var loginHint: String? { value(.loginHint) ?? value(.username) }
     /// `prompt`.
-    public var prompt: String? { value("prompt") }
+    public var prompt: String? { value(.prompt) }
     /// `force` as a flag (`YES`/`NO`, `true`/`false`, `1`/`0`).
-    public var force: Bool? { value("force").flatMap(BrokerValueSyntax.flag) }
+    public var force: Bool? { value(.force).flatMap(BrokerValueSyntax.flag) }
     /// `skip_cache` as a flag.
-    public var skipCache: Bool? { value("skip_cache").flatMap(BrokerValueSyntax.flag) }
+    public var skipCache: Bool? { value(.skipCache).flatMap(BrokerValueSyntax.flag) }
     /// `authority`, parsed (an https URI).
-    public var authority: URIReference? { value("authority").flatMap { try? URIReference(parsing: $0, as: .uri) } }
-    /// `redirect_uri`, parsed and classified (see ``RedirectURI``).
-    public var redirectURI: RedirectURI? { value("redirect_uri").flatMap { try? RedirectURI(parsing: $0) } }
+    public var authority: URIReference? { value(.authority).flatMap { try? URIReference(parsing: $0, as: .uri) } }
+    /// `redirect_uri`, parsed and classified: the one the message parsed when it was read.
+    public var redirectURI: RedirectURI? { message.redirectURI }
 
-    /// Everything wrong with the request that can be seen without keys, in parameter order:
-    /// ambiguous parameters (a name twice, or a look-alike of a field's: see
-    /// ``BrokerMessage/ambiguity``), missing required parameters, and malformed values.
+    /// Everything wrong with the request that can be seen without keys: ambiguous parameters (a
+    /// name twice, or a look-alike of a field's: see ``BrokerMessage/ambiguity``), missing
+    /// required parameters, malformed values in parameter order. Found from the pieces the
+    /// message's walk kept (nothing walked or parsed again but `authority`), once when the request
+    /// was made by a judging reader (``init(_:)``, ``init(parsing:)``), else when asked.
     ///
     /// Required: `authority`, `client_id`, `redirect_uri`, `correlation_id`, `broker_key`,
     /// `client_version`, and a protocol version — `max_protocol_ver` with `resource` for the ADAL
     /// protocol (always on `msauth://`), `msg_protocol_ver` with `scope` for MSAL.
-    public func problems() -> [BrokerMessageError] {
-        problems(redirect: value("redirect_uri").map { text in Result { () throws(URIParseError) in try RedirectURI(parsing: text) } })
-    }
+    public func problems() -> [BrokerMessageError] { problemList ?? Self.problems(of: message, endpoint: endpoint) }
 
-    /// ``problems()``, with the `redirect_uri` already parsed (a message parses it once) and,
-    /// for a request read from a message, the message's own ambiguity verdict (the same rule,
-    /// with the offset of the piece at fault).
-    func problems(redirect: Result<RedirectURI, URIParseError>?, message: BrokerMessage? = nil) -> [BrokerMessageError] {
+    /// The fields every request needs, and those the ADAL and the MSAL protocols add.
+    static let requiredFields = BrokerField.FieldSet([.authority, .clientID, .redirectURI, .correlationID, .brokerKey, .clientVersion])
+    static let requiredADALFields = BrokerField.FieldSet([.maxProtocolVer, .resource])
+    static let requiredMSALFields = BrokerField.FieldSet([.msgProtocolVer, .scope])
+
+    /// The rules of a request's fields, the one place they are written, read from the pieces the
+    /// message's walk found (a field's first piece; a second one is the ambiguity's to report).
+    static func problems(of message: BrokerMessage, endpoint: BrokerEndpoint) -> [BrokerMessageError] {
         var problems: [BrokerMessageError] = []
-        if let message {
-            if let ambiguity = message.ambiguity { problems.append(ambiguity) }
-        } else if let finding = ParameterPollution.firstFinding(in: parameters.lazy.map(\.name), for: .request(endpoint)) {
-            problems.append(ParameterPollution.error(finding, offset: nil))
+        if let ambiguity = message.ambiguity { problems.append(ambiguity) }
+        func value(_ field: BrokerField) -> String? { message.value(field) }
+        let adal = endpoint == .msauth || (value(.msgProtocolVer) == nil && value(.maxProtocolVer) != nil)
+        let required = requiredFields.union(adal ? requiredADALFields : requiredMSALFields)
+        let missing = required.subtracting(message.fields)
+        for field in BrokerField.allCases where missing.contains(field) {
+            problems.append(BrokerMessageError(.missingParameter, parameter: field.text))
         }
-        let adal = endpoint == .msauth || isADALProtocol
-        var required = ["authority", "client_id", "redirect_uri", "correlation_id", "broker_key", "client_version"]
-        required += adal ? ["max_protocol_ver", "resource"] : ["msg_protocol_ver", "scope"]
-        for name in required where !parameters.contains(where: { $0.name == name }) {
-            problems.append(BrokerMessageError(.missingParameter, parameter: name))
+        func invalid(_ field: BrokerField, _ detail: String) {
+            problems.append(BrokerMessageError(.invalidValue, parameter: field.text, detail: detail))
         }
-        func invalid(_ name: String, _ detail: String) {
-            problems.append(BrokerMessageError(.invalidValue, parameter: name, detail: detail))
-        }
-        for parameter in parameters {
-            guard let value = parameter.value ?? (Self.knownNames.contains(parameter.name) ? "" : nil) else { continue }
-            switch parameter.name {
-            case "client_id", "correlation_id":
-                if !BrokerValueSyntax.isUUID(value) { invalid(parameter.name, "must be a UUID (8-4-4-4-12 hex digits)") }
-            case "broker_key":
+        // The fields present, in the order of their first pieces.
+        let present = BrokerField.allCases.compactMap { field in message.piece(field).map { (field, $0.nameStart) } }
+        for (field, _) in present.sorted(by: { $0.1 < $1.1 }) {
+            // A piece that does not decode made the message ambiguous; its value is not judged.
+            guard let piece = message.piece(field), let value = BrokerMessage.decodedValue(of: piece, in: message.url) else { continue }
+            switch field {
+            case .clientID, .correlationID:
+                if !BrokerValueSyntax.isUUID(value) { invalid(field, "must be a UUID (8-4-4-4-12 hex digits)") }
+            case .brokerKey:
                 if value.isEmpty || Base64.firstInvalidBase64URLOffset(value) != nil {
-                    invalid(parameter.name, "must be unpadded base64url (A–Z a–z 0–9 - _)")
+                    invalid(field, "must be unpadded base64url (A–Z a–z 0–9 - _)")
                 }
-            case "max_protocol_ver", "msg_protocol_ver":
-                if BrokerValueSyntax.protocolVersion(value) == nil { invalid(parameter.name, "must be a protocol version number") }
-            case "force", "skip_cache":
-                if BrokerValueSyntax.flag(value) == nil { invalid(parameter.name, "must be YES or NO (or true/false, 1/0)") }
-            case "authority":
+            case .maxProtocolVer, .msgProtocolVer:
+                if BrokerValueSyntax.protocolVersion(value) == nil { invalid(field, "must be a protocol version number") }
+            case .force, .skipCache:
+                if BrokerValueSyntax.flag(value) == nil { invalid(field, "must be YES or NO (or true/false, 1/0)") }
+            case .authority:
                 let reference = try? URIReference(parsing: value, as: .uri)
                 let isHTTPS = reference?.scheme.map { StringBytes.withUTF8($0) { Schemes.kind(of: $0) } == .https } ?? false
                 if !isHTTPS || reference?.host?.isEmpty != false || reference?.userinfo != nil || reference?.fragment != nil {
-                    invalid(parameter.name, "must be an https URI with a host, no userinfo and no fragment")
+                    invalid(field, "must be an https URI with a host, no userinfo and no fragment")
                 }
-            case "redirect_uri":
+            case .redirectURI:
                 // A repeated redirect_uri has no single value: the ambiguity above says so.
-                if let redirect { problems += redirectProblems(redirect) }
-            case "client_version", "broker_nonce":
-                if value.isEmpty { invalid(parameter.name, "must not be empty") }
+                if let redirect = message.nestedRedirect { problems += redirectProblems(redirect) }
+            case .clientVersion, .brokerNonce:
+                if value.isEmpty { invalid(field, "must not be empty") }
             default:
                 break
             }
         }
-        if endpoint == .msauth, value("msg_protocol_ver") != nil {
-            invalid("msg_protocol_ver", "msauth:// speaks the ADAL protocol (max_protocol_ver)")
+        if endpoint == .msauth, value(.msgProtocolVer) != nil {
+            invalid(.msgProtocolVer, "msauth:// speaks the ADAL protocol (max_protocol_ver)")
         }
         return problems
+    }
+
+    /// Requests are equal when they go to the same endpoint with the same decoded parameters in
+    /// the same order (so `parse(build(m)) == m`, whatever spelling of an escape was read).
+    public static func == (lhs: BrokerRequest, rhs: BrokerRequest) -> Bool {
+        lhs.endpoint == rhs.endpoint && lhs.parameters == rhs.parameters
     }
 
     /// The redirect rules' view of a request's `redirect_uri`: the form must let a broker bind
     /// the redirect to the caller (a bundle ID, or for the client-ID form the request's
     /// `client_id`), and a wrapper must be one.
-    func redirectProblems(_ parsed: Result<RedirectURI, URIParseError>) -> [BrokerMessageError] {
+    static func redirectProblems(_ parsed: Result<RedirectURI, URIParseError>) -> [BrokerMessageError] {
         let redirect: RedirectURI
         switch parsed {
         case .success(let parsedRedirect): redirect = parsedRedirect
@@ -312,9 +324,10 @@ public struct BrokerRequest: Sendable, Hashable {
     /// Verifies the request with its own `redirect_uri` as the one registration: whether the
     /// redirect URI is one the caller may use at all, not whether it is registered for the
     /// client. A broker checks the app's registrations with
-    /// ``RedirectVerifier/verify(message:callerBundleID:)``.
+    /// ``RedirectVerifier/verify(message:callerBundleID:)``. Nothing is parsed again: the
+    /// registration is the `redirect_uri` the message parsed.
     public func checkRedirectURI(callerBundleID: String, options: VerificationOptions = .strict) -> VerificationVerdict {
-        RedirectVerifier(registered: value("redirect_uri").map { [$0] } ?? [], options: options)
-            .verify(request: url, callerBundleID: callerBundleID)
+        RedirectVerifier(registeredRedirects: redirectURI.map { [$0] } ?? [], options: options)
+            .verify(message: message, callerBundleID: callerBundleID)
     }
 }

@@ -150,20 +150,17 @@ public struct BrokerResponse: Sendable {
         }
     }
 
-    /// The parameters a response or an error response defines (as ``BrokerRequest/knownNames``
+    /// The parameters a response or an error response defines (as `BrokerRequest.knownNames`
     /// lists a request's).
+    @_spi(Toolkit)
     public static let fieldNames: [String] = BrokerField.allCases.filter(\.isResponseField).map(\.text)
-
-    /// Builds a response URL from a redirect URI and parameters (form-encoded, in order).
-    public static func url(redirectURI: String, parameters: [BrokerParameter]) -> String {
-        redirectURI + "?" + BrokerParameter.formEncodedQuery(parameters)
-    }
 
     /// Whether this response comes back to the request's redirect URI, and as what: see
     /// ``RedirectURI/routes(_:)-(URIReference)`` (the broker answers at the redirect URI or at its
     /// `/broker` sub-route).
+    /// Nothing is parsed: the redirect URI is the one the request's message parsed.
     public func comesBack(to request: BrokerRequest) -> ResponseRouting {
-        guard let redirectText = request.value("redirect_uri"), let redirect = try? RedirectURI(parsing: redirectText) else {
+        guard let redirect = request.redirectURI else {
             return ResponseRouting(
                 outcome: .mismatch,
                 diagnostics: [

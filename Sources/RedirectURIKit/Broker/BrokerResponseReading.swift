@@ -71,6 +71,7 @@ extension BrokerResponse {
         _ bytes: UnsafeBufferPointer<UInt8>, from queryStart: Int, into known: inout BrokerMessage.KnownPieces,
         protocolVersion: inout Int?
     ) -> Bool {
+        QueryWalkCount.record()
         var seen = BrokerField.FieldSet()
         var start = queryStart
         while start < bytes.count {

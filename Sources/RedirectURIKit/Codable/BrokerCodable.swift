@@ -29,13 +29,20 @@ extension BrokerRequest: Codable {
         try container.encode(parameters, forKey: .parameters)
     }
 
-    /// Decodes `{"endpoint", "parameters"}`. Like ``BrokerRequest/init(endpoint:parameters:)``,
-    /// this does not validate: ask ``BrokerRequest/problems()``.
+    /// Decodes `{"endpoint", "parameters"}`: the request is written and read back, not judged
+    /// (ask ``BrokerRequest/problems()``).
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` whose underlying error is the
+    ///   ``BrokerMessageError``, when the request written does not read back.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            endpoint: try container.decode(BrokerEndpoint.self, forKey: .endpoint),
-            parameters: try container.decode([BrokerParameter].self, forKey: .parameters))
+        let endpoint = try container.decode(BrokerEndpoint.self, forKey: .endpoint)
+        let parameters = try container.decode([BrokerParameter].self, forKey: .parameters)
+        do {
+            try self.init(endpoint: endpoint, parameters: parameters)
+        } catch {
+            throw DecodingError.invalid("not a broker request: \(error)", in: decoder, underlying: error)
+        }
     }
 }
 

@@ -91,6 +91,7 @@ struct RawPiece {
     static func lookUp(
         _ target: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool
     ) -> RawLookup {
+        QueryWalkCount.record()
         guard let first = target.first else { return .needsGeneralPath }
         let (isASCII, isPlain) = target.asciiNameTraits
         guard isASCII else { return .needsGeneralPath }

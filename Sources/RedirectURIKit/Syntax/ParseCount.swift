@@ -45,3 +45,34 @@ public enum ParseCount {
         }
     #endif
 }
+
+/// Counts the walks over a query (a pass that finds its pieces) that a piece of code performs,
+/// as ``ParseCount`` counts parses: one walk per input is what a broker message promises, and a
+/// view that walks again to find a field is how a reader drifts from the message. Debug builds
+/// only.
+@_spi(Testing)
+public enum QueryWalkCount {
+    /// Runs `body` and returns its result with the number of query walks it ran on this task (0
+    /// in release builds).
+    public static func counting<Value>(_ body: () throws -> Value) rethrows -> (value: Value, walks: Int) {
+        #if DEBUG
+            let counter = ParseCount.Counter()
+            let value = try $current.withValue(counter) { try body() }
+            return (value, counter.count)
+        #else
+            return (try body(), 0)
+        #endif
+    }
+
+    #if DEBUG
+        @TaskLocal static var current: ParseCount.Counter?
+    #endif
+
+    /// Counts one walk on the current task's counter, if any (nothing in release builds).
+    @inline(__always)
+    static func record() {
+        #if DEBUG
+            current?.count += 1
+        #endif
+    }
+}
