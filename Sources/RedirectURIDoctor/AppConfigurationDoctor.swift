@@ -356,8 +356,18 @@ public enum AppConfigurationDoctor {
                     ? "pass --configuration to check another configuration" : "pass --target or --configuration to check another"),
             at: 0)
         checker.findings += detection.placeholderFindings + detection.configurationFindings
+        // The target's code: the redirect URI, keychain group and authority it configures, and
+        // whether the URL that opens the app reaches the SDK (CodeChecks).
+        let code = CodeChecks.read(loaded, target: resolved.target)
+        let scenesGenerated = resolved.isEnabled("INFOPLIST_KEY_UIApplicationSceneManifest_Generation", expander: expander)
         return checked(checker, sdks: sdks, given: sdk != nil, platformNote: platformNote) {
-            $0.run(info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
+            guard let code else {
+                $0.run(info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
+                return
+            }
+            $0.run(
+                code, info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup,
+                scenesGenerated: scenesGenerated)
         }
     }
 

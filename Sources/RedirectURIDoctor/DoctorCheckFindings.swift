@@ -16,7 +16,7 @@ extension DoctorChecks {
             switch location.artifact {
             case .infoPlist: location.path = infoPlistPath
             case .project: location.path = projectPath
-            case .entitlements: break
+            case .entitlements, .sourceCode: break
             }
         }
         finding.location = location

@@ -38,6 +38,9 @@ struct DoctorChecks {
     /// (Intune's ADALRedirectScheme written as a URL, MSAL's client ID): every fix about the value
     /// names that scheme, and `url-scheme-not-registered` is not said for it on top.
     var schemesMeant: [String: String] = [:]
+    /// Why no broker can be used, read from the app's code (an Azure AD B2C or CIAM authority;
+    /// see ``CodeChecks``).
+    var codeBrokerExclusion: String?
 
     init(expander: BuildSettingExpander, givenSettings: [String: String], sdk: SDKFlavour, sdkSource: String, detection: SDKDetection) {
         self.expander = expander
@@ -166,6 +169,7 @@ struct DoctorChecks {
     /// `MSALRedirectUriVerifier`: only `msauth.<bundle ID>://auth` is broker-capable), and there is
     /// no broker app on macOS (MSAL's macOS build has no broker and no `LSApplicationQueriesSchemes`).
     func brokerUnavailable(_ redirect: RedirectURI?) -> String? {
+        if let codeBrokerExclusion { return codeBrokerExclusion }
         if platform == .macOS { return "there is no broker app on macOS" }
         if sdk == .msal, redirect?.form == .msalClientID {
             return

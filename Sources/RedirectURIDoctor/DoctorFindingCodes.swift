@@ -103,6 +103,22 @@ extension FindingCode {
     /// A value given on the command line that no checked value uses.
     public static let buildSettingUnused = FindingCode(rawValue: "build-setting-unused")
 
+    // MARK: The app's code
+
+    /// What the doctor read from the target's Swift and Objective-C code, and used.
+    public static let codeRead = FindingCode(rawValue: "code-read")
+    /// A value the app's code passes to its SDK is computed at run time, so the checks cannot read it.
+    public static let codeValueComputed = FindingCode(rawValue: "code-value-computed")
+    /// No code of the target passes the URL that opens the app to the SDK that needs it.
+    public static let urlHandoffMissing = FindingCode(rawValue: "url-handoff-missing")
+    /// Likewise for an SDK that needs it only on some devices (Google Sign-In's managed ones).
+    public static let urlHandoffRecommended = FindingCode(rawValue: "url-handoff-recommended")
+    /// The SDK's handler is called only from a method iOS does not call in the app's life cycle.
+    public static let urlHandoffNotCalled = FindingCode(rawValue: "url-handoff-not-called")
+    /// The SDK's handler runs only when iOS reports the source application, which it does not for
+    /// another vendor's app from iOS 13.
+    public static let urlHandoffSourceApplication = FindingCode(rawValue: "url-handoff-source-application")
+
     // MARK: What was checked
 
     /// The target, configuration and files that were checked.
@@ -287,6 +303,32 @@ extension FindingCode {
             .info, "A given build setting was not used",
             "A value given on the command line is used by no checked value.",
             help: "Check the setting's name."),
+        .codeRead: DoctorRule(
+            .info, "What was read from the app's code",
+            "The redirect URI, keychain group, authority or client ID the target's Swift and Objective-C code configures its SDK with, each with its file and line, as the checks used it.",
+            help: "Nothing to do; pass --redirect-uri or --keychain-group to check other values."),
+        .codeValueComputed: DoctorRule(
+            .info, "A value in the app's code is computed",
+            "The app's code passes its SDK a value computed at run time (a function's result, a value read from a file), which the doctor does not run; the checks use the Info.plist's and the SDK's defaults instead.",
+            help: "Pass the value with --redirect-uri or --keychain-group to check it."),
+        .urlHandoffMissing: DoctorRule(
+            .error, "The URL that opens the app never reaches the SDK",
+            "The SDK completes a sign-in (through a broker app, or a browser it does not own) only when the app passes it the URL that opens the app, and no code of the target does.",
+            help:
+                "Call the SDK's handler with the URL in scene(_:openURLContexts:), application(_:open:options:) or .onOpenURL, whichever the app's life cycle uses."
+        ),
+        .urlHandoffRecommended: DoctorRule(
+            .warning, "The URL that opens the app does not reach the SDK on some devices",
+            "The SDK needs the URL that opens the app only in some flows (Google Sign-In on a managed device, through the Google Device Policy app), and no code of the target passes it on.",
+            help: "Call the SDK's handler with the URL in the entry point the app's life cycle uses."),
+        .urlHandoffNotCalled: DoctorRule(
+            .error, "The SDK's handler is in a method iOS does not call",
+            "The URL is passed to the SDK only in application(_:open:options:), which iOS does not call in an app with scenes or a SwiftUI App.",
+            help: "Pass the URL on in scene(_:openURLContexts:) (scenes) or .onOpenURL (SwiftUI)."),
+        .urlHandoffSourceApplication: DoctorRule(
+            .error, "The SDK's handler depends on the source application",
+            "The URL is passed to the SDK only when iOS reports which app opened it, or reports a given one; from iOS 13, iOS reports no source application for another vendor's app, a broker included.",
+            help: "Pass every URL to the SDK's handler, with the source application as it is (nil included)."),
         .projectTarget: DoctorRule(
             .info, "What was checked",
             "The target, configuration, Info.plist and entitlements the checks read.",

@@ -74,6 +74,8 @@ public struct DoctorLocation: Sendable, Hashable {
         case entitlements
         /// The Xcode project (`project.pbxproj`) or an `.xcconfig` it uses.
         case project
+        /// A Swift or Objective-C file of the target, at ``DoctorLocation/line``.
+        case sourceCode
     }
 
     /// Which file.
@@ -83,12 +85,15 @@ public struct DoctorLocation: Sendable, Hashable {
     public var path: String?
     /// The key path in a property list, `nil` for the file as a whole.
     public var keyPath: String?
+    /// The 1-based line in a source file (``Artifact/sourceCode``), `nil` elsewhere.
+    public var line: Int?
 
     /// Creates a location.
-    public init(_ artifact: Artifact, path: String? = nil, keyPath: String? = nil) {
+    public init(_ artifact: Artifact, path: String? = nil, keyPath: String? = nil, line: Int? = nil) {
         self.artifact = artifact
         self.path = path
         self.keyPath = keyPath
+        self.line = line
     }
 }
 

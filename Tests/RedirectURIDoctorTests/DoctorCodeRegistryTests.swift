@@ -34,6 +34,9 @@ struct DoctorCodeRegistryTests {
                     project: ProjectDoctorTests.project(row.project), target: row.target, configuration: row.configuration,
                     buildSettings: row.settings, redirectURI: row.redirect, sdk: row.sdk, keychainGroup: row.group))
         }
+        for row in ProjectCodeTests.rows {
+            reports.append(try AppConfigurationDoctor.report(project: ProjectCodeTests.project, target: row.target, sdk: row.sdk))
+        }
         return reports
     }
 

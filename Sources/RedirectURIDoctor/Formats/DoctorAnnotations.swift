@@ -54,8 +54,12 @@ public struct DoctorAnnotations {
         case .infoPlist: path = location.path ?? infoPlistPath
         case .entitlements: path = location.path ?? entitlementsPath
         case .project: path = location.path ?? infoPlistPath
+        case .sourceCode: path = location.path
         }
         guard let path else { return nil }
+        if location.artifact == .sourceCode {
+            return Place(path: shown(path), line: max(1, location.line ?? 1), column: 1)
+        }
         var position = PlistKeyLocator.Position(line: 1, column: 1)
         if location.artifact != .project, let keyPath = location.keyPath, let bytes = contents(path),
             let found = PlistKeyLocator.position(of: keyPath, in: bytes)

@@ -39,16 +39,30 @@ struct AppCodeReading: Sendable {
     }
 
     /// Reads files from disk, showing each as `display` does.
+    /// Objective-C files also bring the headers they import by a quoted name from their own
+    /// folder (`#import "Constants.h"`), where apps keep their `#define`s and constants; a
+    /// sources build phase never lists headers.
     static func read(_ urls: [URL], display: (URL) -> String) -> AppCodeReading {
         var sources: [(path: String, bytes: [UInt8])] = []
         var unreadable: [String] = []
-        for url in urls {
+        var queue = urls
+        var seen = Set(urls.map(\.path))
+        var next = 0
+        while next < queue.count {
+            let url = queue[next]
+            next += 1
             let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
             guard let size, size <= maximumFileSize, let data = FileManager.default.contents(atPath: url.path) else {
                 unreadable.append(display(url))
                 continue
             }
-            sources.append((display(url), Array(data)))
+            let bytes = Array(data)
+            sources.append((display(url), bytes))
+            guard SourceLanguage(pathExtension: url.pathExtension) == .objectiveC else { continue }
+            for name in quotedImports(bytes) where queue.count < XcodeProject.maximumFilesPerFolder {
+                let header = url.deletingLastPathComponent().appendingPathComponent(name).standardizedFileURL
+                if FileManager.default.fileExists(atPath: header.path), seen.insert(header.path).inserted { queue.append(header) }
+            }
         }
         var reading = AppCodeReading(sources: sources)
         reading.unreadable = unreadable
@@ -63,6 +77,17 @@ struct AppCodeReading: Sendable {
     /// The issues of the URL hand-off for the app's SDKs (see ``URLHandOffCheck``).
     func handOffIssues(sdks: [SDKFlavour], infoPlistDeclaresScenes: Bool) -> [URLHandOffIssue] {
         URLHandOffCheck.issues(handOff, facts: facts, sdks: sdks, infoPlistDeclaresScenes: infoPlistDeclaresScenes)
+    }
+
+    /// The names of `#import "…"` and `#include "…"` lines.
+    static func quotedImports(_ bytes: [UInt8]) -> [String] {
+        bytes.withUnsafeBufferPointer { ObjectiveCLexer.tokens(in: $0, directives: true) }.compactMap { token in
+            guard token.kind == .directive, token.text == "#import" || token.text == "#include", let body = token.directiveBody,
+                body.hasPrefix("\""), body.count > 2
+            else { return nil }
+            let name = body.dropFirst().prefix { $0 != "\"" }
+            return name.isEmpty || name.hasPrefix("/") ? nil : String(name)
+        }
     }
 
     private static func pathExtension(_ path: String) -> String {

@@ -4,8 +4,8 @@ extension XcodeProject {
     /// The Swift and Objective-C files a target compiles: its `PBXSourcesBuildPhase`'s files
     /// (each `PBXBuildFile`'s `fileRef`, resolved through the groups to a path), and the files
     /// of its folders that Xcode keeps in sync with the disk (`fileSystemSynchronizedGroups`,
-    /// Xcode 16), less the files an exception set takes out of the target. Headers are read too
-    /// where a group lists them, since macros and constants live there.
+    /// Xcode 16), less the files an exception set takes out of the target. (The headers an
+    /// Objective-C file imports are read with it: ``AppCodeReading/read(_:display:)``.)
     ///
     /// Paths that leave the source tree (`BUILT_PRODUCTS_DIR`, `SDKROOT`) are skipped, each
     /// file is listed once, in project order.

@@ -44,6 +44,10 @@ struct URLHandOffRule: Sendable {
         URLHandOffRule(sdk: .auth0, names: ["resume"], receiver: "WebAuthentication", spelling: "WebAuthentication.resume(with: url)"),
     ]
 
+    /// Whether sign-in fails for every user without the hand-off, or only for some (Google
+    /// Sign-In's managed devices).
+    static func isRequired(for sdk: SDKFlavour) -> Bool { sdk != .googleSignIn }
+
     /// Whether `sdk` needs the hand-off, given what its code says: `nil` when it does not, else
     /// why it does.
     static func need(of sdk: SDKFlavour, facts: [CodeFact]) -> String? {

@@ -4,6 +4,9 @@ struct URLHandOffIssue: Sendable, Hashable {
     enum Kind: String, Sendable, Hashable {
         /// No code of the target passes the URL to the SDK's handler.
         case notForwarded = "url-handoff-missing"
+        /// Likewise for an SDK that needs the URL only in some cases (Google Sign-In's managed
+        /// devices).
+        case notForwardedForSomeUsers = "url-handoff-recommended"
         /// The handler is called only from a method iOS does not call in this life cycle
         /// (`application(_:open:options:)` in an app with scenes or a SwiftUI `App`).
         case entryPointNotCalled = "url-handoff-not-called"
@@ -42,10 +45,11 @@ enum URLHandOffCheck {
             if forwards.isEmpty {
                 let place =
                     entry.map { "\($0.kind.rawValue) (\($0.location)) does not call it" }
-                    ?? "the app has no \(entryName)"
+                    ?? "the app has no \(entryName)\(lifeCycleLocation.map { " (its \(lifeCycle.rawValue) life cycle: \($0))" } ?? "")"
                 issues.append(
                     URLHandOffIssue(
-                        kind: .notForwarded, sdk: sdk, location: entry?.location ?? lifeCycleLocation,
+                        kind: URLHandOffRule.isRequired(for: sdk) ? .notForwarded : .notForwardedForSomeUsers, sdk: sdk,
+                        location: entry?.location ?? lifeCycleLocation,
                         message: "\(reason); no code of the target calls \(rule.spelling), and \(place)",
                         fix: fix(rule, lifeCycle: lifeCycle)))
                 continue
@@ -59,7 +63,7 @@ enum URLHandOffCheck {
                     URLHandOffIssue(
                         kind: .entryPointNotCalled, sdk: sdk, location: first.location,
                         message:
-                            "\(rule.spelling) is called only in \(kind.rawValue), which iOS does not call in an app with the \(lifeCycle.rawValue) life cycle (\(lifeCycleLocation?.description ?? "read from the Info.plist")): \(reason)",
+                            "\(rule.spelling) is called only in \(kind.rawValue) (\(first.location)), which iOS does not call in an app with the \(lifeCycle.rawValue) life cycle (\(lifeCycleLocation?.description ?? "read from the Info.plist")): \(reason)",
                         fix: fix(rule, lifeCycle: lifeCycle)))
             }
             for forward in forwards {

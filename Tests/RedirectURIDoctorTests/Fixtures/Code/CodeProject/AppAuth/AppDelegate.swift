@@ -1,0 +1,7 @@
+import AppAuth
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    var currentAuthorizationFlow: OIDExternalUserAgentSession?
+}
