@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Fuzzing) @testable import RedirectURIDoctor
 
 /// The FuzzDoctorReaders corpus (`Corpus/FuzzDoctorReaders/`, and its crashers in
@@ -7,29 +8,12 @@ import Testing
 /// own property, each input in an allocation of exactly its length. The Kit's corpus replay cannot
 /// run it: this property needs the doctor module.
 struct DoctorReadersCorpusTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let folders = ["Corpus/FuzzDoctorReaders", "Corpus/regressions/FuzzDoctorReaders"]
-
-    static func inputs() throws -> [(name: String, bytes: [UInt8])] {
-        var inputs: [(String, [UInt8])] = []
-        for folder in folders {
-            let url = root.appendingPathComponent(folder)
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { continue }
-            for name in names.sorted() where !name.hasPrefix(".") && !name.hasSuffix(".md") {
-                inputs.append(("\(folder)/\(name)", Array(try Data(contentsOf: url.appendingPathComponent(name)))))
-            }
-        }
-        return inputs
-    }
 
     @Test func everyCorpusInputHoldsTheProperty() throws {
-        let inputs = try Self.inputs()
+        let inputs = try CorpusReplay.inputs(of: "FuzzDoctorReaders")
         #expect(inputs.count >= 9, "the seed corpus is missing")
         for (name, bytes) in inputs {
-            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-            defer { buffer.deallocate() }
-            _ = buffer.initialize(from: bytes)
-            #expect(DoctorReadersProperty.check(UnsafeBufferPointer(buffer)) == nil, "\(name)")
+            #expect(CorpusReplay.check(bytes, DoctorReadersProperty.check) == nil, "\(name)")
         }
     }
 
@@ -62,7 +46,7 @@ struct DoctorReadersCorpusTests {
         let alphabet = Array("$(){}:=\\\"#/ \n\tAB_iclude?[]".utf8) + [0]
         for length in stride(from: 0, to: 600, by: 3) {
             let bytes = (0..<length).map { _ -> UInt8 in
-                state = state &* 6364136223846793005 &+ 1442695040888963407
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 return alphabet[Int(truncatingIfNeeded: state >> 33) % alphabet.count]
             }
             bytes.withUnsafeBufferPointer { _ = DoctorReadersProperty.check($0) }

@@ -7,28 +7,12 @@ import Testing
 /// `Corpus/regressions/FuzzSourceReader/` once there are any), replayed through the fuzz target's
 /// own property, each input in an allocation of exactly its length.
 struct SourceReaderCorpusTests {
-    static let folders = ["Corpus/FuzzSourceReader", "Corpus/regressions/FuzzSourceReader"]
-
-    static func inputs() throws -> [(name: String, bytes: [UInt8])] {
-        var inputs: [(String, [UInt8])] = []
-        for folder in folders {
-            let url = DoctorReadersCorpusTests.root.appendingPathComponent(folder)
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { continue }
-            for name in names.sorted() where !name.hasPrefix(".") && !name.hasSuffix(".md") {
-                inputs.append(("\(folder)/\(name)", Array(try Data(contentsOf: url.appendingPathComponent(name)))))
-            }
-        }
-        return inputs
-    }
 
     @Test func everyCorpusInputHoldsTheProperty() throws {
-        let inputs = try Self.inputs()
+        let inputs = try CorpusReplay.inputs(of: "FuzzSourceReader")
         #expect(inputs.count >= 9, "the seed corpus is missing")
         for (name, bytes) in inputs {
-            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-            defer { buffer.deallocate() }
-            _ = buffer.initialize(from: bytes)
-            #expect(SourceReaderProperty.check(UnsafeBufferPointer(buffer)) == nil, "\(name)")
+            #expect(CorpusReplay.check(bytes, SourceReaderProperty.check) == nil, "\(name)")
         }
     }
 
@@ -39,7 +23,7 @@ struct SourceReaderCorpusTests {
         let alphabet = Array("\"#\\()[]{}/*@:;.,=!?\n `'abfx_".utf8) + [0, 0xFF]
         for length in stride(from: 0, to: 900, by: 7) {
             let bytes = (0..<length).map { _ -> UInt8 in
-                state = state &* 6364136223846793005 &+ 1442695040888963407
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 return alphabet[Int(truncatingIfNeeded: state >> 33) % alphabet.count]
             }
             bytes.withUnsafeBufferPointer { #expect(SourceReaderProperty.check($0) == nil) }
