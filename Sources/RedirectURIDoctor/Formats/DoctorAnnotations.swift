@@ -110,8 +110,7 @@ public struct DoctorAnnotations {
         var result: [(FindingSeverity, String, String, Place?)] = needingAttention.map { finding in
             (
                 finding.severity, finding.code.rawValue,
-                prefix + (finding.sdk.flatMap(SDKFlavour.init(rawValue:)).map { "\($0.displayName): " } ?? "")
-                    + "\(finding.message); fix: \(finding.fix)",
+                prefix + Self.sdkPrefix(finding) + "\(finding.message); fix: \(finding.fix)",
                 place(of: finding)
             )
         }
@@ -120,6 +119,13 @@ public struct DoctorAnnotations {
             result.append((Self.notChecked.severity, Self.notChecked.code, prefix + Self.message(notRun: skipped), notRun))
         }
         return result
+    }
+
+    /// `MSAL: ` before a finding only that SDK's rules give, unless its message already starts
+    /// with the SDK's name ("MSAL keeps its cache …").
+    static func sdkPrefix(_ finding: DoctorFinding) -> String {
+        guard let sdk = finding.sdk.flatMap(SDKFlavour.init(rawValue:)), !finding.message.hasPrefix(sdk.displayName) else { return "" }
+        return "\(sdk.displayName): "
     }
 
     /// `target 'App': ` before each message of a project's target, so that every result says
@@ -257,8 +263,7 @@ public struct DoctorAnnotations {
                     ruleId: finding.code.rawValue, ruleIndex: codes.firstIndex(of: finding.code),
                     level: Self.level(finding.severity),
                     message: .init(
-                        text: prefix + (finding.sdk.flatMap(SDKFlavour.init(rawValue:)).map { "\($0.displayName): " } ?? "")
-                            + "\(finding.message); fix: \(finding.fix)"),
+                        text: prefix + Self.sdkPrefix(finding) + "\(finding.message); fix: \(finding.fix)"),
                     locations: place(of: finding).map { [sarifLocation($0)] } ?? [],
                     properties: properties.map { SARIF.Properties(target: $0.target, sdk: finding.sdk) })
             }
