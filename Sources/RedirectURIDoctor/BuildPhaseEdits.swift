@@ -53,12 +53,15 @@ struct BuildTimeEdit: Hashable {
 
     static let maximumScriptSize = 1 << 20
 
+    /// How a script names the Info.plist it edits: the build settings of the built and the source
+    /// Info.plist, or the file's name.
+    static let infoPlistNames = ["INFOPLIST_PATH", "INFOPLIST_FILE", "Info.plist", "PRODUCT_SETTINGS_PATH"]
+
     /// The keys a shell script writes into an Info.plist (`PlistBuddy -c "Add :Key…"`,
     /// `plutil -insert Key`, `defaults write … Key`), empty when it writes some it does not name;
     /// `nil` when it writes none.
     static func plistEdit(in text: String) -> Set<String>? {
-        let namesInfoPlist = ["INFOPLIST_PATH", "INFOPLIST_FILE", "Info.plist", "PRODUCT_SETTINGS_PATH"].contains { text.contains($0) }
-        guard namesInfoPlist else { return nil }
+        guard infoPlistNames.contains(where: text.contains) else { return nil }
         var keys: Set<String> = []
         var edits = false
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\"" || $0 == "'" || $0 == "\\" })
@@ -86,9 +89,7 @@ struct BuildTimeEdit: Hashable {
     /// The checked keys a script in another language names (Python's plistlib, Ruby's
     /// CFPropertyList) when it also names the Info.plist; `nil` when it names none.
     static func keysNamed(in text: String) -> Set<String>? {
-        guard ["INFOPLIST_PATH", "INFOPLIST_FILE", "Info.plist", "PRODUCT_SETTINGS_PATH"].contains(where: { text.contains($0) }) else {
-            return nil
-        }
+        guard infoPlistNames.contains(where: text.contains) else { return nil }
         var keys = Set(checkedKeys.filter { text.contains($0) })
         if text.contains("CFBundleURLSchemes") { keys.insert("CFBundleURLTypes") }
         return keys.isEmpty ? nil : keys
