@@ -152,6 +152,27 @@ struct BrokerMessageReadingTests {
         #expect(try BrokerRequest.parseParameters(request).problems().first?.kind == .lookAlikeParameter)
     }
 
+    /// A request handed to `BrokerResponse` is judged by a response's fields: a request field's
+    /// look-alike is no response's ambiguity, a response field's is (found by FuzzVerify: the
+    /// request's look-alike was reported).
+    static let requestsReadAsResponses: [(String, BrokerMessageError.Kind, String)] = [
+        ("msauthv3://broker?client_i%C2%ADd=1&redirect_uri=x", .missingParameter, "msg_protocol_ver"),
+        ("msauthv2://broker?REDIRECT_URI=x", .missingParameter, "msg_protocol_ver"),
+        ("msauthv2://broker?redirect_uri=x&Hash=1", .lookAlikeParameter, "Hash"),
+        ("msauthv2://broker?redirect_uri=x&redirect_uri=y", .duplicateParameter, "redirect_uri"),
+    ]
+
+    @Test(arguments: requestsReadAsResponses)
+    func requestReadAsAResponse(text: String, kind: BrokerMessageError.Kind, parameter: String) {
+        do {
+            _ = try BrokerResponse(parsing: text)
+            Issue.record("\(text) was read as a response")
+        } catch {
+            #expect(error.kind == kind, "\(text)")
+            #expect(error.parameter == parameter, "\(text)")
+        }
+    }
+
     /// Values are read once and only when the name is there once.
     static let values: [(String, String, String?)] = [
         ("msauthv2://broker?a=1&b=x+y%21", "b", "x y!"),

@@ -60,6 +60,9 @@ public struct BrokerMessage: Sendable {
     /// redirect made every copy and destruction of a message a walk over their strings.
     final class Rare: Sendable {
         let ambiguity: BrokerMessageError?
+        /// A request's ambiguity judged against a response's fields instead (what
+        /// ``BrokerResponse`` reports when handed a request); for other messages, ``ambiguity``.
+        let ambiguityAsResponse: BrokerMessageError?
         let nestedRedirect: Result<RedirectURI, URIParseError>?
         /// A request's pieces, every one in order, and where each field's first piece is among
         /// them: what the request's views read instead of walking the query again (empty for
@@ -70,10 +73,11 @@ public struct BrokerMessage: Sendable {
         var keepsPieces: Bool { !pieces.isEmpty }
 
         init(
-            ambiguity: BrokerMessageError?, nestedRedirect: Result<RedirectURI, URIParseError>?, pieces: [Piece] = [],
-            firstPieces: FirstPieces = FirstPieces()
+            ambiguity: BrokerMessageError?, ambiguityAsResponse: BrokerMessageError?, nestedRedirect: Result<RedirectURI, URIParseError>?,
+            pieces: [Piece] = [], firstPieces: FirstPieces = FirstPieces()
         ) {
             self.ambiguity = ambiguity
+            self.ambiguityAsResponse = ambiguityAsResponse
             self.nestedRedirect = nestedRedirect
             self.pieces = pieces
             self.firstPieces = firstPieces
@@ -253,15 +257,15 @@ public struct BrokerMessage: Sendable {
     private static func rare(
         _ url: URIReference, _ reading: borrowing Reading, _ recognition: Recognition, known: KnownPieces, redirectIsRepeated: Bool
     ) -> Rare? {
-        let ambiguity: BrokerMessageError?
-        if let undecodable = reading.undecodable {
-            ambiguity = BrokerMessageError(undecodable, queryStart: url.ranges.query?.lowerBound ?? 0)
-        } else if let finding = reading.rule.firstFinding(for: recognition) {
+        func firstAmbiguity(as recognition: Recognition) -> BrokerMessageError? {
+            if let undecodable = reading.undecodable {
+                return BrokerMessageError(undecodable, queryStart: url.ranges.query?.lowerBound ?? 0)
+            }
             // Pieces were numbered by their offset in the URL.
-            ambiguity = ParameterPollution.error(finding, offset: finding.position)
-        } else {
-            ambiguity = nil
+            return reading.rule.firstFinding(for: recognition).map { ParameterPollution.error($0, offset: $0.position) }
         }
+        let ambiguity = firstAmbiguity(as: recognition)
+        let ambiguityAsResponse = if case .request = recognition { firstAmbiguity(as: .response) } else { ambiguity }
         var nestedRedirect: Result<RedirectURI, URIParseError>?
         if case .request = recognition, !redirectIsRepeated, let redirect = known.redirectURI,
             let text = decodedValue(of: redirect, in: url)
@@ -269,9 +273,12 @@ public struct BrokerMessage: Sendable {
             nestedRedirect = Result { () throws(URIParseError) in try RedirectURI(parsing: text) }
         }
         if reading.keepsPieces {
-            return Rare(ambiguity: ambiguity, nestedRedirect: nestedRedirect, pieces: reading.pieces, firstPieces: reading.firstPieces)
+            return Rare(
+                ambiguity: ambiguity, ambiguityAsResponse: ambiguityAsResponse, nestedRedirect: nestedRedirect, pieces: reading.pieces,
+                firstPieces: reading.firstPieces)
         }
-        return ambiguity == nil && nestedRedirect == nil ? nil : Rare(ambiguity: ambiguity, nestedRedirect: nestedRedirect)
+        return ambiguity == nil && nestedRedirect == nil
+            ? nil : Rare(ambiguity: ambiguity, ambiguityAsResponse: ambiguityAsResponse, nestedRedirect: nestedRedirect)
     }
 
     /// Reads the pieces of `query` (a parsed URL's query, whose bytes start at `queryStart` in

@@ -108,7 +108,9 @@ public struct BrokerResponse: Sendable {
         guard reference.ranges.query != nil, reference.ranges.fragment == nil else {
             throw BrokerMessageError(.notABrokerResponse)
         }
-        if let ambiguity = message.ambiguity { throw ambiguity }
+        // A request handed over as a response is judged by a response's fields: a look-alike of
+        // `client_id` is a request's ambiguity, not a response's.
+        if let ambiguity = message.rare?.ambiguityAsResponse { throw ambiguity }
         try self.init(reference, known: message.known, protocolVersion: message.protocolVersion)
     }
 
