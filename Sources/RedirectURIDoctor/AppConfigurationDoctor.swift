@@ -274,7 +274,11 @@ public enum AppConfigurationDoctor {
         // Flutter and React Native keep the app's packages in the folder above ios/ (or macos/).
         let projectFolder = loaded.bundle.deletingLastPathComponent()
         let wrapperRoots = ["ios", "macos"].contains(projectFolder.lastPathComponent) ? [projectFolder.deletingLastPathComponent()] : []
-        let detection = SDKDetection.detect(info: info, roots: roots, wrapperRoots: wrapperRoots, project: loaded, display: shown)
+        var detection = SDKDetection.detect(info: info, roots: roots, wrapperRoots: wrapperRoots, project: loaded, display: shown)
+        // The target's code: the SDKs it imports, the redirect URI, keychain group and authority
+        // it configures, and whether the URL that opens the app reaches the SDK (CodeChecks).
+        let code = CodeChecks.read(loaded, target: resolved.target)
+        if let code { detection.addCode(code.reading.imports, target: resolved.target.name) }
         checker.detection = detection
         var sdks = sdk.map { [($0, ["--sdk"])] } ?? detection.applicable(forTarget: resolved.target.name)
         var platformNote: DoctorFinding?
@@ -356,9 +360,6 @@ public enum AppConfigurationDoctor {
                     ? "pass --configuration to check another configuration" : "pass --target or --configuration to check another"),
             at: 0)
         checker.findings += detection.placeholderFindings + detection.configurationFindings
-        // The target's code: the redirect URI, keychain group and authority it configures, and
-        // whether the URL that opens the app reaches the SDK (CodeChecks).
-        let code = CodeChecks.read(loaded, target: resolved.target)
         let scenesGenerated = resolved.isEnabled("INFOPLIST_KEY_UIApplicationSceneManifest_Generation", expander: expander)
         return checked(checker, sdks: sdks, given: sdk != nil, platformNote: platformNote) {
             guard let code else {

@@ -3,15 +3,21 @@ import RedirectURIKit
 
 /// Where a project names its sign-in SDK, and the SDKs' own configuration files.
 ///
-/// Two kinds of evidence, and a package always outweighs a configuration file:
+/// Three kinds of evidence, strongest first:
 /// - **packages**: the SDK's pod, package, framework or wrapper in Podfile, Podfile.lock,
 ///   Cartfile, Cartfile.resolved, Package.resolved, a SwiftPM app's Package.swift, the project's
 ///   own package references, project references and linked frameworks, Flutter's pubspec.yaml
 ///   and pubspec.lock, React Native's package.json;
+/// - **code**: an import of the SDK's module in a file the target compiles, outside `#if`
+///   (`import MSAL`, `@import MSAL;`, `#import <MSAL/MSAL.h>`; see ``AppCodeReading/imports``).
+///   The code does not compile without the module, so the target uses the SDK even when no
+///   package manager brought it (a vendored framework); it is weaker than a package only in
+///   that it speaks for its own target, and its SDKs come after the packages' ones;
 /// - **configuration**: `GIDClientID` or `IntuneMAMSettings` in the Info.plist, Auth0.plist,
-///   Okta.plist. These count only when no package of a known SDK is found at all. A
-///   GoogleService-Info.plist never counts on its own: every Firebase app has one, with a
-///   `CLIENT_ID` whether or not it signs in with Google.
+///   Okta.plist. These count only when neither a package nor the code names a known SDK: a
+///   configuration file outlives the SDK it was written for. A GoogleService-Info.plist never
+///   counts on its own: every Firebase app has one, with a `CLIENT_ID` whether or not it signs
+///   in with Google.
 ///
 /// Evidence that names a target (the target's package products and linked frameworks, a
 /// Podfile's `target '…' do` block) applies to that target only: a watch companion or a widget
@@ -27,6 +33,8 @@ struct SDKDetection {
     enum Weight: Int, Comparable {
         /// An SDK's configuration file or Info.plist key.
         case configuration
+        /// An import of the SDK's module in the target's code.
+        case code
         /// The SDK's package, pod, framework or wrapper.
         case package
 
@@ -76,6 +84,8 @@ struct SDKDetection {
     /// The SDKs `target` uses, each with the sources that say so.
     func applicable(forTarget target: String?) -> [(sdk: SDKFlavour, sources: [String])] {
         let packages = evidence.filter { $0.weight == .package }
+        // Code speaks for the target that compiles it (and, with no target, for the project).
+        let code = evidence.filter { item in item.weight == .code && (target == nil || item.targets?.contains(target ?? "") == true) }
         var chosen: [(sdk: SDKFlavour, sources: [String])] = []
         func add(_ sdk: SDKFlavour, _ sources: [String]) {
             if let index = chosen.firstIndex(where: { $0.sdk == sdk }) {
@@ -84,7 +94,7 @@ struct SDKDetection {
                 chosen.append((sdk, sources))
             }
         }
-        if !packages.isEmpty {
+        if !packages.isEmpty || !code.isEmpty {
             for item in packages {
                 let all = packages.filter { $0.sdk == item.sdk }
                 let named = all.filter { $0.targets != nil }
@@ -94,6 +104,7 @@ struct SDKDetection {
                 let relevant = all.filter { $0.targets == nil || target == nil || $0.targets?.contains(target ?? "") == true }
                 add(item.sdk, relevant.map(\.source))
             }
+            for item in code { add(item.sdk, [item.source]) }
             // The SDK's own configuration, where its package was found, is one more source.
             for item in evidence where item.weight == .configuration && chosen.contains(where: { $0.sdk == item.sdk }) {
                 add(item.sdk, [item.source])
@@ -246,6 +257,15 @@ struct SDKDetection {
                     add(sdk.sdk, "target '\(target.name)' links \(name)", targets: [target.name])
                 }
             }
+        }
+    }
+
+    /// The SDKs the code of `target` imports (``AppCodeReading/imports``): one piece of evidence
+    /// per SDK, its first import, for that target only.
+    mutating func addCode(_ imports: [(module: String, location: SourceLocation)], target: String) {
+        for sdk in Self.names {
+            guard let found = imports.first(where: { sdk.modules.contains($0.module) }) else { continue }
+            add(sdk.sdk, "target '\(target)' imports \(found.module) (\(found.location))", weight: .code, targets: [target])
         }
     }
 

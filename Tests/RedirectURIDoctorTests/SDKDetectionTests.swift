@@ -48,6 +48,30 @@ struct SDKDetectionTests {
         #expect(detection.sdks == all)
     }
 
+    /// An import in a target's code names its SDK for that target: with packages (after theirs),
+    /// without (a vendored framework), and over configuration files, which then only add sources.
+    @Test func codeNamesTheSDKOfItsTarget() {
+        let location = SourceLocation(file: "App/Auth.swift", line: 2)
+        var vendored = SDKDetection()
+        vendored.evidence = [SDKDetection.Evidence(sdk: .auth0, source: "Auth0.plist", weight: .configuration)]
+        vendored.addCode([("UIKit", location), ("GoogleSignIn", location)], target: "App")
+        #expect(vendored.sdks(forTarget: "App") == [.googleSignIn])
+        #expect(vendored.applicable(forTarget: "App").first?.sources == ["target 'App' imports GoogleSignIn (App/Auth.swift:2)"])
+        // Another target's code says nothing of this one: the configuration decides there.
+        #expect(vendored.sdks(forTarget: "Widget") == [.auth0])
+
+        var withPackages = SDKDetection()
+        withPackages.evidence = [SDKDetection.Evidence(sdk: .msal, source: "Podfile.lock (pod MSAL)")]
+        withPackages.addCode([("MSAL", location), ("GoogleSignIn", location)], target: "App")
+        #expect(withPackages.sdks(forTarget: "App") == [.msal, .googleSignIn])
+        #expect(withPackages.applicable(forTarget: "App").first?.sources == ["Podfile.lock (pod MSAL)", "target 'App' imports MSAL (App/Auth.swift:2)"])
+        #expect(withPackages.sdks(forTarget: "Widget") == [.msal])
+        // AppAuth imported next to Google Sign-In is Google's dependency.
+        var appAuth = SDKDetection()
+        appAuth.addCode([("AppAuth", location), ("GoogleSignIn", location)], target: "App")
+        #expect(appAuth.sdks(forTarget: "App") == [.googleSignIn])
+    }
+
     /// The broker's checks belong to MSAL and ADAL: the same MSAL-shaped Info.plist checked with
     /// any other SDK's rules has no Microsoft finding and no `msauth` suggestion.
     @Test(arguments: SDKFlavour.allCases.filter { !$0.isMicrosoft })

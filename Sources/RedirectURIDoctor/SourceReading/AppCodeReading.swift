@@ -17,6 +17,9 @@ struct AppCodeReading: Sendable {
     var unreadable: [String] = []
     var facts: [CodeFact] = []
     var handOff = URLHandOffReading(files: [])
+    /// The modules the code imports outside any `#if`, each with its first import: an SDK a target
+    /// compiles against, whether or not a package manager brought it (see ``SDKDetection``).
+    var imports: [(module: String, location: SourceLocation)] = []
 
     /// A file larger than this is not read (generated code, a vendored amalgamation).
     static let maximumFileSize = 4 << 20
@@ -34,6 +37,9 @@ struct AppCodeReading: Sendable {
         for file in parsed {
             facts += reader.facts(in: file)
             facts += reader.appAuthUserAgents(in: file)
+            for (module, index) in Self.imports(of: file) where !imports.contains(where: { $0.module == module }) {
+                imports.append((module, file.location(index)))
+            }
         }
         handOff = URLHandOffReading(files: parsed)
     }
@@ -77,6 +83,35 @@ struct AppCodeReading: Sendable {
     /// The issues of the URL hand-off for the app's SDKs (see ``URLHandOffCheck``).
     func handOffIssues(sdks: [SDKFlavour], infoPlistDeclaresScenes: Bool) -> [URLHandOffIssue] {
         URLHandOffCheck.issues(handOff, facts: facts, sdks: sdks, infoPlistDeclaresScenes: infoPlistDeclaresScenes)
+    }
+
+    /// The modules `file` imports, with the token of each import: Swift's `import MSAL` (with
+    /// attributes, `import class MSAL.X`), Objective-C's `@import MSAL;` and
+    /// `#import <MSAL/MSAL.h>` (the framework's name). An import inside `#if` is left out: it is
+    /// compiled only when its condition holds (`#if canImport(MSAL)`, `__has_include`).
+    static func imports(of file: SourceFile) -> [(module: String, index: Int)] {
+        let tokens = file.tokens
+        var found: [(module: String, index: Int)] = []
+        for (index, token) in tokens.enumerated() where !token.isConditional {
+            switch file.language {
+            case .swift:
+                guard token.isIdentifier("import"), index == 0 || !tokens[index - 1].isPunctuation(".") else { continue }
+                var next = index + 1
+                let kinds: Set<String> = ["class", "struct", "enum", "protocol", "func", "var", "let", "typealias"]
+                if next < tokens.count, tokens[next].kind == .identifier, kinds.contains(tokens[next].text) { next += 1 }
+                if next < tokens.count, tokens[next].kind == .identifier { found.append((tokens[next].text, index)) }
+            case .objectiveC:
+                if token.isIdentifier("@import"), index + 1 < tokens.count, tokens[index + 1].kind == .identifier {
+                    found.append((tokens[index + 1].text, index))
+                } else if token.kind == .directive, token.text == "#import" || token.text == "#include",
+                    let body = token.directiveBody, body.hasPrefix("<")
+                {
+                    let framework = body.dropFirst().prefix { $0 != "/" && $0 != ">" }
+                    if !framework.isEmpty, body.dropFirst(framework.count + 1).hasPrefix("/") { found.append((String(framework), index)) }
+                }
+            }
+        }
+        return found
     }
 
     /// The names of `#import "…"` and `#include "…"` lines.
