@@ -39,6 +39,20 @@ struct CodeChecks {
     }
 }
 
+/// What an app's code says of Auth0's callback URL, which Auth0.swift builds in
+/// `Auth0WebAuth.computeDefaultRedirectURL()`: `<bundle ID>://<domain>/ios/<bundle ID>/callback`,
+/// with `https` as its scheme instead when `useHTTPS()` is called, on iOS 17.4 and macOS 14.4 and
+/// later (earlier versions keep the bundle ID). `useHTTPS()` "requires an Associated Domain
+/// configured with the `webcredentials` service type" for the domain, and works only with the
+/// default `ASWebAuthenticationSession`: `WebAuthentication.safariProvider()` "does not support
+/// using Universal Links as callback URLs" (Auth0.swift's `WebAuth.swift`, `SafariProvider.swift`).
+struct CodeAuth0Callback {
+    /// The domain passed to `Auth0.webAuth(clientId:domain:)`, which replaces Auth0.plist's.
+    var domain: (value: String, cite: String)?
+    /// The `useHTTPS()` call, cited.
+    var https: String?
+}
+
 extension DoctorChecks {
     /// The value the code gives for one kind of fact of the SDK, when it gives exactly one that
     /// can be read (a value read from the Info.plist at run time is looked up there); a value
@@ -46,6 +60,13 @@ extension DoctorChecks {
     mutating func codeValue(
         _ code: CodeChecks, _ kind: CodeFact.Kind, what: String, info: [String: Any]?, used: inout [String]
     ) -> String? {
+        codeFact(code, kind, what: what, info: info, used: &used)?.value
+    }
+
+    /// ``codeValue(_:_:what:info:used:)`` with the fact it was read from.
+    mutating func codeFact(
+        _ code: CodeChecks, _ kind: CodeFact.Kind, what: String, info: [String: Any]?, used: inout [String]
+    ) -> (value: String, fact: CodeFact)? {
         let facts = code.reading.facts(sdk, kind)
         var values: [(String, CodeFact)] = []
         var computed: CodeFact?
@@ -72,17 +93,30 @@ extension DoctorChecks {
         let distinct = Set(values.map(\.0))
         if distinct.count == 1, let (value, fact) = values.first {
             used.append("\(what) \(CodeChecks.cite(fact, value: value))")
-            return value
+            return (value, fact)
         }
         if distinct.count > 1 {
             used.append("\(distinct.count) different \(what)s (\(values.map { CodeChecks.cite($0.1, value: $0.0) }.joined(separator: "; ")))")
             return nil
         }
         if let computed {
+            let fallback: String
+            let fix: String
+            switch kind {
+            case .keychainGroup:
+                fallback = "the SDK's default"
+                fix = "pass the \(what) the app uses with --keychain-group to check it"
+            case .redirectURI:
+                fallback = "the redirect URI the SDK derives"
+                fix = "pass the \(what) the app uses with --redirect-uri to check it"
+            default:
+                fallback = "the SDK's configuration files"
+                fix = "pass the redirect URI it makes with --redirect-uri to check it"
+            }
             var finding = DoctorFinding(
                 .codeValueComputed,
-                "the \(what) the code passes to \(sdk.displayName) at \(computed.location) (\(computed.source)) is \(computed.value.summary): the checks use \(kind == .redirectURI ? "the redirect URI the SDK derives" : "the SDK's default")",
-                fix: "pass the \(what) the app uses with \(kind == .redirectURI ? "--redirect-uri" : "--keychain-group") to check it")
+                "the \(what) the code passes to \(sdk.displayName) at \(computed.location) (\(computed.source)) is \(computed.value.summary): the checks use \(fallback)",
+                fix: fix)
             finding.location = code.location(computed.location)
             findings.append(finding)
         }
@@ -115,6 +149,10 @@ extension DoctorChecks {
             if keychainGroup == nil, sdk.isMicrosoft {
                 checkedKeychainGroup = codeValue(code, .keychainGroup, what: "keychain group", info: info, used: &fromCode)
             }
+            if redirectURI == nil, checkedRedirect == nil {
+                derivationInputs(code, info: info, used: &fromCode)
+            }
+            userAgentFromCode(code)
             if let authority = brokerExclusion(code) {
                 codeBrokerExclusion =
                     "the authority in the app's code is \(authority.wrapper ?? "an Azure AD B2C or CIAM authority") \(CodeChecks.cite(authority)), where no broker is used"
@@ -123,6 +161,52 @@ extension DoctorChecks {
         }
         run(info: info, generatedKeys: generatedKeys, entitlements: entitlements, redirectURI: checkedRedirect, keychainGroup: checkedKeychainGroup)
         codeFindings(code, info: info, scenesGenerated: scenesGenerated, isIOS: platform == .iOS, used: fromCode)
+    }
+
+    /// What the SDK derives its redirect URI from, when the code sets it: Google Sign-In's
+    /// client ID (`GIDConfiguration(clientID:)` replaces `GIDClientID`: GIDSignIn reads the
+    /// Info.plist only for a configuration the app does not set), Auth0's domain and
+    /// `useHTTPS()`.
+    mutating func derivationInputs(_ code: CodeChecks, info: [String: Any]?, used: inout [String]) {
+        switch sdk {
+        case .googleSignIn:
+            guard let (value, fact) = codeFact(code, .clientID, what: "client ID", info: info, used: &used) else { return }
+            codeGoogleClientID = (value, "\(fact.source) in \(fact.location)")
+            redirectSchemeWhy = "the redirect URI's scheme (the reversed client ID of \(fact.source) in \(fact.location))"
+            if let written = info?["GIDClientID"] as? String, written != value {
+                used.append("GIDClientID of the Info.plist ('\(written)') is not used: the configuration set in code replaces it")
+            }
+        case .auth0:
+            if let (value, fact) = codeFact(code, .authority, what: "Auth0 domain", info: info, used: &used) {
+                codeAuth0.domain = (value, "\(fact.source) in \(fact.location)")
+            }
+            if let https = code.reading.facts(.auth0, .httpsCallback).first {
+                codeAuth0.https = "useHTTPS() in \(https.location)\(https.isConditional ? ", inside #if" : "")"
+                used.append("the https callback (useHTTPS(), \(https.location))")
+            }
+        default:
+            break
+        }
+    }
+
+    /// A browser chosen in code that leaves the callback to iOS, which then needs the scheme
+    /// registered; with Auth0, also at odds with `useHTTPS()`.
+    mutating func userAgentFromCode(_ code: CodeChecks) {
+        let chosen = code.reading.facts(sdk, .userAgent).first { fact in
+            sdk == .auth0 ? fact.value == .literal("safariProvider") : sdk == .appAuth
+        }
+        guard let chosen else { return }
+        let name = sdk == .auth0 ? "WebAuthentication.safariProvider()" : chosen.source
+        codeUserAgentNeedingScheme = "\(name) (\(chosen.location))"
+        guard sdk == .auth0, let https = code.reading.facts(.auth0, .httpsCallback).first else { return }
+        var finding = DoctorFinding(
+            .sdkConfigurationInvalid,
+            "the app's code calls useHTTPS() (\(https.location)) and signs in with WebAuthentication.safariProvider() (\(chosen.location)): SFSafariViewController does not support universal links as callback URLs, so the https callback never reaches the app",
+            fix:
+                "remove useHTTPS() to use the custom-scheme callback with SFSafariViewController, or remove .provider(WebAuthentication.safariProvider()) to keep the https callback"
+        )
+        finding.location = code.location(https.location)
+        findings.append(finding)
     }
 
     /// The URL hand-off findings, and the one `code-read` finding that says what was read.

@@ -41,6 +41,17 @@ struct DoctorChecks {
     /// Why no broker can be used, read from the app's code (an Azure AD B2C or CIAM authority;
     /// see ``CodeChecks``).
     var codeBrokerExclusion: String?
+    /// Google Sign-In's client ID configured in code (`GIDConfiguration(clientID:)`), which
+    /// replaces `GIDClientID` of the Info.plist, with how findings cite it.
+    var codeGoogleClientID: (value: String, cite: String)?
+    /// What the app's code says of Auth0's callback (see ``CodeChecks``).
+    var codeAuth0 = CodeAuth0Callback()
+    /// The browser the code chooses that does not capture the callback itself (Auth0's
+    /// `WebAuthentication.safariProvider()`, AppAuth's `OIDExternalUserAgentIOSCustomBrowser`),
+    /// cited: the redirect URI's scheme must then be registered, whatever the SDK's default.
+    var codeUserAgentNeedingScheme: String?
+    /// Why the redirect URI's scheme is needed, when more can be said than that it is its scheme.
+    var redirectSchemeWhy: String?
 
     init(expander: BuildSettingExpander, givenSettings: [String: String], sdk: SDKFlavour, sdkSource: String, detection: SDKDetection) {
         self.expander = expander
@@ -133,7 +144,7 @@ struct DoctorChecks {
                     [(String(scheme), "the redirect URI's scheme")]
                     + (redirect.inner?.reference.scheme.map { [(String($0), "the inner redirect URI's scheme")] } ?? [])
             default:
-                needed = [(String(scheme), "the redirect URI's scheme")]
+                needed = [(String(scheme), redirectSchemeWhy ?? "the redirect URI's scheme")]
             }
             if redirect.form == .https, sdk == .auth0 {
                 associatedDomainCheck(host: redirect.reference.host.map(String.init) ?? "", entitlements: entitlements)

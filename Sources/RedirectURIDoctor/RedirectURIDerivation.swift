@@ -51,7 +51,10 @@ extension DoctorChecks {
         case .googleSignIn:
             var clientID: String?
             var source = ""
-            if let written = info["GIDClientID"] {
+            if let fromCode = codeGoogleClientID {
+                clientID = fromCode.value
+                source = fromCode.cite
+            } else if let written = info["GIDClientID"] {
                 guard let text = written as? String else {
                     findings.append(Self.wrongType("GIDClientID", expected: "a string"))
                     issue = "GIDClientID is not a string"
@@ -104,7 +107,7 @@ extension DoctorChecks {
             }
             return derived(scheme + ":/oauth2callback", at: nil, by: "the reversed client ID (\(source))", issue: &issue)
         case .auth0:
-            guard let domain = detection.auth0Domain else {
+            guard let domain = codeAuth0.domain.map({ (value: $0.value, file: $0.cite) }) ?? detection.auth0Domain else {
                 issue = "Auth0's callback URL is built from the Domain of Auth0.plist, and no Auth0.plist with a Domain was found"
                 skip("redirect-uri", issue + " (pass --redirect-uri)", needed: false)
                 return nil
@@ -114,9 +117,18 @@ extension DoctorChecks {
                 skip("redirect-uri", issue)
                 return nil
             }
-            let host = domain.value.lowercased().hasPrefix("https://") ? String(domain.value.dropFirst(8)) : domain.value
-            // Auth0.swift (Auth0WebAuth.redirectURL) sets the Auth0 URL's scheme to the bundle ID
-            // as it is, and appends /ios/<bundle ID>/callback.
+            var host = domain.value.lowercased().hasPrefix("https://") ? String(domain.value.dropFirst(8)) : domain.value
+            if host.hasSuffix("/") { host.removeLast() }
+            // Auth0.swift (Auth0WebAuth.computeDefaultRedirectURL) sets the Auth0 URL's scheme to
+            // the bundle ID as it is, or to https after useHTTPS() from iOS 17.4, and appends
+            // /ios/<bundle ID>/callback (see CodeAuth0Callback).
+            if let https = codeAuth0.https {
+                return derived(
+                    "https://\(host)/ios/\(bundleID)/callback", at: nil,
+                    by: "Auth0's https callback https://<domain>/ios/<bundle ID>/callback, with \(https) and the domain of \(domain.file) "
+                        + "(from iOS 17.4; earlier versions use \(bundleID)://\(host)/ios/\(bundleID)/callback, which ASWebAuthenticationSession captures unregistered)",
+                    issue: &issue)
+            }
             let scheme = bundleID
             return derived(
                 "\(scheme)://\(host)/ios/\(bundleID)/callback", at: nil,
@@ -232,7 +244,7 @@ extension DoctorChecks {
     /// checked, and the one said: it takes the place of the custom-scheme callback's
     /// `redirect-uri-derived`.
     mutating func auth0HTTPSCallback(_ redirect: inout RedirectURI?, given: Bool, registered expanded: [String], entitlements: [Entitlements]) {
-        guard sdk == .auth0, !given, let custom = redirect, let scheme = custom.reference.scheme,
+        guard sdk == .auth0, !given, codeAuth0.https == nil, let custom = redirect, custom.form != .https, let scheme = custom.reference.scheme,
             !expanded.contains(String(scheme)), let host = custom.reference.host,
             entitlements.contains(where: { Self.associatedDomains($0).contains("webcredentials:\(host)") }),
             let https = try? RedirectURI(parsing: "https://\(host)\(custom.reference.path)")

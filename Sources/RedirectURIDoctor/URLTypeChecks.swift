@@ -144,6 +144,12 @@ extension DoctorChecks {
         }
     }
 
+    /// Whether sign-in fails when the redirect URI's scheme is not registered: the SDK's own rule
+    /// (``SDKFlavour/requiresRegisteredScheme(on:)``), or a browser chosen in code that leaves the
+    /// callback to iOS (Auth0.swift's `SafariProvider`: "SFSafariViewController will not
+    /// automatically capture the callback URL"; AppAuth's `OIDExternalUserAgentIOSCustomBrowser`).
+    var schemeRequired: Bool { sdk.requiresRegisteredScheme(on: platform) || codeUserAgentNeedingScheme != nil }
+
     /// The fix for a registered value that is not a scheme when the SDK's configuration says which
     /// scheme was meant: the one another finding's fix names (``schemesMeant``), or for MSAL's
     /// client ID, the scheme of the client-ID redirect URI checked, else `msauth.<bundle ID>`,
@@ -187,7 +193,7 @@ extension DoctorChecks {
             }
         } else if info != nil {
             let redirectNeeded = skipped.last { $0.check == "redirect-uri" }?.needed ?? true
-            if !redirectNeeded, urlTypes.schemes.isEmpty, !urlTypes.unreadable, sdk.requiresRegisteredScheme(on: platform) {
+            if !redirectNeeded, urlTypes.schemes.isEmpty, !urlTypes.unreadable, schemeRequired {
                 // The redirect URI lives in the app's code, and the app registers no scheme at all:
                 // a custom-scheme redirect cannot come back, and nothing here could check it. Not a
                 // pass (CI must not go green on that), and no error either: a claimed https
@@ -253,10 +259,13 @@ extension DoctorChecks {
         if sdk.isMicrosoft, redirect?.form == .msalBroker, scheme == redirect?.reference.scheme.map(String.init) {
             fix += " (written msauth.$(PRODUCT_BUNDLE_IDENTIFIER), it follows the bundle ID in every configuration)"
         } else if sdk == .auth0, why.hasPrefix("the redirect URI") {
-            fix +=
-                " (written $(PRODUCT_BUNDLE_IDENTIFIER)), or use Auth0's https callback with useHTTPS() and webcredentials:<domain> in Associated Domains"
+            fix += " (written $(PRODUCT_BUNDLE_IDENTIFIER))"
+            // SFSafariViewController takes no https callback (Auth0.swift's SafariProvider).
+            if codeUserAgentNeedingScheme == nil {
+                fix += ", or use Auth0's https callback with useHTTPS() and webcredentials:<domain> in Associated Domains"
+            }
         }
-        if !sdk.requiresRegisteredScheme(on: platform) {
+        if !schemeRequired {
             findings.append(
                 DoctorFinding(
                     .urlSchemeNotRegisteredSession,
@@ -273,7 +282,12 @@ extension DoctorChecks {
                 "\(why) '\(scheme)' is in no CFBundleURLTypes[].CFBundleURLSchemes"
                     + (nearMiss.map { " (found '\($0)', which differs in case)" }
                         ?? (expanded.isEmpty ? "" : " (registered: \(expanded.map { "'\($0)'" }.joined(separator: ", ")))"))
-                    + (clientID.map { "; '\($0.value)' (\($0.location)) is a client ID, which MSAL does not use as a scheme" } ?? ""),
+                    + (clientID.map { "; '\($0.value)' (\($0.location)) is a client ID, which MSAL does not use as a scheme" } ?? "")
+                    + (sdk.requiresRegisteredScheme(on: platform)
+                        ? ""
+                        : codeUserAgentNeedingScheme.map {
+                            "; the app's code signs in with \($0), which does not capture the callback as ASWebAuthenticationSession does: iOS must open the app with it"
+                        } ?? ""),
                 fix: fix + generatedOnlyNote("CFBundleURLTypes")))
     }
 }

@@ -42,6 +42,16 @@ struct CodeFactTests {
         ("m", #"[NSString stringWithFormat:@"msauth.%@://auth", [[NSBundle mainBundle] bundleIdentifier]]"#, .bundleIDTemplate("msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth")),
         ("m", "kDefined", .literal("com.contoso.group")),
         ("m", "(NSString *)kRedirect", .literal("x-app://done")),
+        // A raw literal is read as written (no escapes, `\(` is text), its `\#(…)` interpolated.
+        ("swift", ##"#"msauth.com.contoso.app://auth"#"##, .literal("msauth.com.contoso.app://auth")),
+        ("swift", ##"#"x-app://a\(b)"#"##, .literal("x-app://a\\(b)")),
+        ("swift", ##"#"msauth.\#(Bundle.main.bundleIdentifier!)://auth"#"##, .bundleIDTemplate("msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth")),
+        // A multi-line literal's value hangs on its closing delimiter's indentation: not read.
+        ("swift", "\"\"\"\n    msauth.com.contoso.app://auth\n    \"\"\"", .computed("\"\"\"…\"\"\"")),
+        ("swift", "#\"\"\"\nmsauth.com.contoso.app://auth\n\"\"\"#", .computed("\"\"\"…\"\"\"")),
+        // A macro's expansion is not known.
+        ("swift", #"#URL("msauth.com.contoso.app://auth")"#, .computed(#"#URL("…")"#)),
+        ("m", "MAKE_REDIRECT(kDefined)", .computed("MAKE_REDIRECT(kDefined)")),
     ] as [(String, String, CodeValue)])
     func values(language: String, expression: String, expected: CodeValue) {
         let declarations =
@@ -53,6 +63,41 @@ struct CodeFactTests {
         let reader = CodeValueReader(files: [file])
         let probe = file.assignments.first { $0.property == "probe" }
         #expect(probe.map { reader.value(file, $0.value) } == expected)
+    }
+
+    /// The modules a file imports outside `#if`, which name its SDK (``SDKDetection``).
+    @Test(arguments: [
+        ("swift", "import UIKit\nimport MSAL\n", ["UIKit", "MSAL"]),
+        ("swift", "@preconcurrency import GoogleSignIn\n@_implementationOnly import class Auth0.WebAuthentication\n", ["GoogleSignIn", "Auth0"]),
+        // Compiled only when the module is there: not evidence that it is.
+        ("swift", "#if canImport(MSAL)\nimport MSAL\n#endif\nimport Foundation\n", ["Foundation"]),
+        ("swift", "let x = module.import\n// import MSAL\nlet s = \"import MSAL\"\n", []),
+        ("m", "@import MSAL;\n#import <ADAL/ADAL.h>\n#import \"MSAL.h\"\n#include <stdio.h>\n", ["MSAL", "ADAL"]),
+        ("m", "#if __has_include(<MSAL/MSAL.h>)\n#import <MSAL/MSAL.h>\n#endif\n", []),
+    ] as [(String, String, [String])])
+    func imports(language: String, source: String, modules: [String]) {
+        let file = SourceFile(path: "I.\(language)", language: language == "swift" ? .swift : .objectiveC, bytes: Array(source.utf8))
+        #expect(AppCodeReading.imports(of: file).map(\.module) == modules)
+    }
+
+    /// okta-oidc-ios's configuration dictionary: each key the SDK reads, its value read as any.
+    @Test func oktaOidcDictionary() {
+        let source = #"""
+            let redirect = "com.contoso.field:/callback"
+            let config = try? OktaOidcConfig(with: [
+                "issuer": "https://contoso.okta.com/oauth2/default",
+                "clientId": clientID(),
+                "redirectUri": redirect,
+                "scopes": "openid",
+            ])
+            """#
+        let file = SourceFile(path: "O.swift", language: .swift, bytes: Array(source.utf8))
+        let facts = CodeFactReader(files: [file]).facts(in: file)
+        #expect(facts.map { "\($0.sdk.rawValue) \($0.kind.rawValue) \($0.value.summary) @ \($0.location)" } == [
+            "okta authority 'https://contoso.okta.com/oauth2/default' @ O.swift:3",
+            "okta client-id computed (`clientID()`), not read @ O.swift:4",
+            "okta redirect-uri 'com.contoso.field:/callback' @ O.swift:5",
+        ])
     }
 
     /// One expected fact: SDK, kind, value as a finding says it, `file:line`.

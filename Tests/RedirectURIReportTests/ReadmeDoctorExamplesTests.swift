@@ -25,7 +25,7 @@ struct ReadmeDoctorExamplesTests {
 
     @Test func everyDoctorExampleIsWhatTheCommandPrints() throws {
         let examples = try Self.examples()
-        #expect(examples.count == 4)
+        #expect(examples.count == 5)
         for (arguments, output) in examples {
             let process = Process()
             process.executableURL = CommandRunner.executable

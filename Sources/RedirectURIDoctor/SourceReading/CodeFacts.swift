@@ -71,7 +71,8 @@ struct CodeFact: Sendable, Hashable {
 /// - Auth0 (auth0/Auth0.swift, `WebAuth.swift`): `Auth0.webAuth(clientId:domain:)`, `useHTTPS()`,
 ///   `redirectURL(_:)`, `provider(WebAuthentication.safariProvider())`.
 /// - Okta (okta/okta-mobile-swift, `BrowserSignin.swift`, `AuthorizationCodeFlow.swift`):
-///   `BrowserSignin(issuerURL:clientId:scope:redirectUri:)` and the flows' same labels.
+///   `BrowserSignin(issuerURL:clientId:scope:redirectUri:)` and the flows' same labels;
+///   okta-oidc-ios's `OktaOidcConfig(with:)` dictionary (read by ``CodeFactReader``).
 struct CodeFactRule: Sendable {
     var sdk: SDKFlavour
     /// Swift: the called name; Objective-C: the selector's first part.
@@ -214,8 +215,30 @@ struct CodeFactReader: Sendable {
                 CodeFact(
                     sdk: .auth0, kind: .userAgent, value: value, location: file.location(call.tokens.lowerBound),
                     source: "WebAuth.provider(_:)", isConditional: tokens[call.tokens.lowerBound].isConditional))
+        case "OktaOidcConfig" where call.arguments.count == 1 && call.arguments[0].label == "with":
+            facts += oktaOidcDictionary(call.arguments[0].tokens, in: file, line: call.line)
         default:
             break
+        }
+        return facts
+    }
+
+    /// okta-oidc-ios's `OktaOidcConfig(with: ["issuer": …, "clientId": …, "redirectUri": …])`
+    /// (`OktaOidcConfig.swift`: the dictionary's keys are Okta.plist's): a dictionary literal
+    /// written in the call, its keys string literals.
+    private func oktaOidcDictionary(_ range: Range<Int>, in file: SourceFile, line: Int) -> [CodeFact] {
+        let keys: [String: CodeFact.Kind] = ["issuer": .authority, "clientId": .clientID, "redirectUri": .redirectURI]
+        let trimmed = values.trim(file, range)
+        guard let first = trimmed.first, let last = trimmed.last, file.tokens[first].isPunctuation("["), file.partners[first] == last else {
+            return []
+        }
+        var facts: [CodeFact] = []
+        for entry in file.commaSeparated((first + 1)..<last) where entry.count > 2 {
+            guard let key = file.tokens[entry.lowerBound].literal?.plainValue, let kind = keys[key],
+                file.tokens[entry.lowerBound + 1].isPunctuation(":")
+            else { continue }
+            facts.append(
+                fact(.okta, kind, (entry.lowerBound + 2)..<entry.upperBound, in: file, line: line, source: "OktaOidcConfig(with: [\"\(key)\": …])"))
         }
         return facts
     }

@@ -2,7 +2,8 @@ import Foundation
 
 /// A value an app passes to its SDK, as far as its code says it without running.
 ///
-/// Read: string literals (Swift's plain, raw and interpolated ones; Objective-C's `@"…"`, joined
+/// Read: string literals (Swift's plain, raw and interpolated ones, but not multi-line ones, which
+/// are said as not read; Objective-C's `@"…"`, joined
 /// adjacent literals), `+` between them, `String(format:)`/`stringWithFormat:` with `%@`,
 /// `URL(string:)`/`[NSURL URLWithString:]` around them, the app's bundle ID
 /// (`Bundle.main.bundleIdentifier`, `[[NSBundle mainBundle] bundleIdentifier]`), and a name
@@ -43,6 +44,8 @@ enum CodeValue: Sendable, Hashable {
         case .bundleIDTemplate(let value): return "'\(value)' (built from the bundle ID)"
         case .infoPlistKey(let key): return "the Info.plist's \(key), read at run time"
         case .absent: return "nil (the SDK's default)"
+        case .computed(let text) where text == CodeValueReader.multilineQuote:
+            return "a multi-line string literal (`\(text)`), not read"
         case .computed(let text): return "computed (`\(text)`), not read"
         }
     }
@@ -67,6 +70,9 @@ struct CodeValueReader: Sendable {
     /// The most tokens a fixed spelling (the bundle ID, an Info.plist lookup) is looked for in:
     /// each is shorter, and the bound keeps nested arguments from being walked again and again.
     static let maximumPatternLength = 24
+    /// How a multi-line string literal is quoted: its value depends on the indentation of its
+    /// closing delimiter and on its line breaks, so it is said as not read rather than guessed.
+    static let multilineQuote = "\"\"\"…\"\"\""
     /// How much of a computed value's source a finding quotes.
     static let maximumQuotedLength = 60
 
@@ -336,7 +342,7 @@ struct CodeValueReader: Sendable {
         var text = ""
         for index in range {
             let token = file.tokens[index]
-            let piece = token.kind == .string ? "\"…\"" : token.text
+            let piece = token.kind == .string ? (token.literal?.isMultiline == true ? Self.multilineQuote : "\"…\"") : token.text
             if !text.isEmpty, token.kind == .identifier || token.kind == .string,
                 let previous = text.last, previous.isLetter || previous.isNumber || previous == "\"" || previous == "…"
             {
