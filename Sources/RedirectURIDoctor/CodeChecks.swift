@@ -40,7 +40,7 @@ struct CodeChecks {
 }
 
 /// What an app's code says of Auth0's callback URL, which Auth0.swift builds in
-/// `Auth0WebAuth.computeDefaultRedirectURL()`: `<bundle ID>://<domain>/ios/<bundle ID>/callback`,
+/// `Auth0WebAuth.computeDefaultRedirectURL()`: `<bundle ID>://<domain>/ios/<bundle ID>/callback` (`macos`, `visionos` on those platforms),
 /// with `https` as its scheme instead when `useHTTPS()` is called, on iOS 17.4 and macOS 14.4 and
 /// later (earlier versions keep the bundle ID). `useHTTPS()` "requires an Associated Domain
 /// configured with the `webcredentials` service type" for the domain, and works only with the

@@ -122,17 +122,20 @@ extension DoctorChecks {
             // Auth0.swift (Auth0WebAuth.computeDefaultRedirectURL) sets the Auth0 URL's scheme to
             // the bundle ID as it is, or to https after useHTTPS() from iOS 17.4, and appends
             // /ios/<bundle ID>/callback (see CodeAuth0Callback).
+            // The path names the platform Auth0.swift is built for (Auth0WebAuth's `platform`:
+            // `macos` on macOS, `visionos` on visionOS, else `ios`, Mac Catalyst included).
+            let segment = platform == .macOS ? "macos" : platform == .visionOS ? "visionos" : "ios"
             if let https = codeAuth0.https {
                 return derived(
-                    "https://\(host)/ios/\(bundleID)/callback", at: nil,
-                    by: "Auth0's https callback https://<domain>/ios/<bundle ID>/callback, with \(https) and the domain of \(domain.file) "
-                        + "(from iOS 17.4; earlier versions use \(bundleID)://\(host)/ios/\(bundleID)/callback, which ASWebAuthenticationSession captures unregistered)",
+                    "https://\(host)/\(segment)/\(bundleID)/callback", at: nil,
+                    by: "Auth0's https callback https://<domain>/\(segment)/<bundle ID>/callback, with \(https) and the domain of \(domain.file) "
+                        + "(from iOS 17.4 and macOS 14.4; earlier versions use \(bundleID)://\(host)/\(segment)/\(bundleID)/callback, which ASWebAuthenticationSession captures unregistered)",
                     issue: &issue)
             }
             let scheme = bundleID
             return derived(
-                "\(scheme)://\(host)/ios/\(bundleID)/callback", at: nil,
-                by: "Auth0's callback format <bundle ID>://<Domain of \(domain.file)>/ios/<bundle ID>/callback", issue: &issue)
+                "\(scheme)://\(host)/\(segment)/\(bundleID)/callback", at: nil,
+                by: "Auth0's callback format <bundle ID>://<Domain of \(domain.file)>/\(segment)/<bundle ID>/callback", issue: &issue)
         case .okta:
             guard let first = detection.oktaRedirects.first(where: { $0.key == "redirectUri" }) else {
                 issue = "Okta reads its redirect URI from redirectUri in Okta.plist, and none was found"

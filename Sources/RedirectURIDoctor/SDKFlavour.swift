@@ -11,7 +11,8 @@ import Foundation
 /// - Google Sign-In: `GIDClientID` (or `CLIENT_ID` of GoogleService-Info.plist); the reversed
 ///   client ID `com.googleusercontent.apps.<id>` must be a registered scheme.
 /// - Auth0: `Auth0.plist` (`ClientId`, `Domain`); callback
-///   `<bundle ID>://<domain>/ios/<bundle ID>/callback`, or `https://<domain>/ios/<bundle ID>/callback`
+///   `<bundle ID>://<domain>/ios/<bundle ID>/callback` (`macos`, `visionos` there on those
+///   platforms), or `https://<domain>/ios/<bundle ID>/callback`
 ///   with the domain in Associated Domains.
 /// - Okta: `Okta.plist` `redirectUri` (and `logoutRedirectUri`), whose schemes must be registered.
 /// - AppAuth and generic: the redirect URI is the app's choice; pass it with `redirectURI`.

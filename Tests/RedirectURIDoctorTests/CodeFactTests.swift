@@ -42,6 +42,8 @@ struct CodeFactTests {
         ("m", #"[NSString stringWithFormat:@"msauth.%@://auth", [[NSBundle mainBundle] bundleIdentifier]]"#, .bundleIDTemplate("msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth")),
         ("m", "kDefined", .literal("com.contoso.group")),
         ("m", "(NSString *)kRedirect", .literal("x-app://done")),
+        // A force-unwrapped declaration ends at its line: the next declaration is not part of it.
+        ("swift", "Unwrapped.kURL", .literal("x-app:/unwrapped")),
         // A raw literal is read as written (no escapes, `\(` is text), its `\#(…)` interpolated.
         ("swift", ##"#"msauth.com.contoso.app://auth"#"##, .literal("msauth.com.contoso.app://auth")),
         ("swift", ##"#"x-app://a\(b)"#"##, .literal("x-app://a\\(b)")),
@@ -57,6 +59,7 @@ struct CodeFactTests {
         let declarations =
             language == "swift"
             ? "enum Constants { static let kRedirect = \"x-app://done\" }\nvar kTwice = \"a\"\nfunc f() { kTwice = \"b\" }\nlet kTwice = \"b\"\n"
+                + "enum Unwrapped {\n    static let kURL = URL(string: \"x-app:/unwrapped\")!\n\n    static func start(with x: Int) {}\n}\n"
             : "#define kDefined @\"com.contoso.group\"\nstatic NSString *const kRedirect = @\"x-app://done\";\n"
         let source = declarations + (language == "swift" ? "let probe = \(expression)\n" : "NSString *probe = \(expression);\n")
         let file = SourceFile(path: "V.\(language)", language: language == "swift" ? .swift : .objectiveC, bytes: Array(source.utf8))

@@ -6,7 +6,7 @@ import Testing
 
 /// What the code says about each SDK's redirect, on a project whose SDKs are vendored (no
 /// package manager names them; Fixtures/Code/SDKProject): Google Sign-In's client ID set in code,
-/// Auth0's domain, `useHTTPS()` and `safariProvider()`, Okta's configuration dictionary, a
+/// Auth0's domain, `useHTTPS()` and `safariProvider()`, AppAuth's custom browser, Okta's configuration dictionary, a
 /// multi-line literal that is not read; each target detected from its imports alone, each with
 /// its expected findings, and the twins done right clean.
 struct ProjectSDKCodeTests {
@@ -97,6 +97,19 @@ struct ProjectSDKCodeTests {
                 "info redirect-uri-derived @ Ledger/Info.plist", "info signing-variable @ Ledger/Ledger.entitlements",
                 "info code-read @ Ledger/AppDelegate.m:13",
             ]
+        ),
+        (
+            // AppAuth with Safari as its browser: the scheme must be registered, unlike with its
+            // default ASWebAuthenticationSession.
+            "PayCustomBrowser", .appAuth,
+            [
+                "info project-target @ Contoso.xcodeproj/project.pbxproj", "info sdk-detected @ Pay/Info.plist",
+                "error url-scheme-not-registered @ Pay/Info.plist", "info code-read @ Pay/SignIn.swift:9",
+            ]
+        ),
+        (
+            "PayCustomBrowserGood", .appAuth,
+            ["info project-target @ Contoso.xcodeproj/project.pbxproj", "info sdk-detected @ Pay/InfoGood.plist", "info code-read @ Pay/SignIn.swift:9"]
         ),
         (
             // The redirect URI as a multi-line literal: said as not read; the raw literal's

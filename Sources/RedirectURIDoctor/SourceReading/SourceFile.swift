@@ -103,7 +103,13 @@ struct SourceFile: Sendable {
         let token = tokens[index]
         switch token.kind {
         case .identifier, .string, .number: return true
-        case .punctuation: return token.text == ")" || token.text == "]"
+        case .punctuation:
+            if token.text == ")" || token.text == "]" { return true }
+            // A force unwrap (`URL(string: "…")!`) ends its operand's expression; a `!` that
+            // follows no operand is a prefix `!`, which does not.
+            guard token.text == "!", index > 0 else { return false }
+            let operand = tokens[index - 1]
+            return operand.kind == .identifier || operand.kind == .string || operand.isPunctuation(")") || operand.isPunctuation("]")
         case .directive: return false
         }
     }
