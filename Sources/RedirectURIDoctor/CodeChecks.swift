@@ -14,11 +14,15 @@ struct CodeChecks {
     /// Reads a target's code; `nil` when the project lists none that could be read (a project
     /// whose sources are not on this disk is checked as before).
     static func read(_ project: XcodeProject, target: XcodeProject.Target) -> CodeChecks? {
-        let files = project.sourceFiles(of: target)
+        read(files: project.sourceFiles(of: target), root: project.sourceRoot)
+    }
+
+    /// Reads the given files, shown relative to `root`; `nil` when none could be read.
+    static func read(files: [URL], root: URL) -> CodeChecks? {
         guard !files.isEmpty else { return nil }
         var paths: [String: String] = [:]
         let reading = AppCodeReading.read(files) { url in
-            let shown = XCConfigFile.display(url, relativeTo: project.sourceRoot)
+            let shown = XCConfigFile.display(url, relativeTo: root)
             paths[shown] = url.path
             return shown
         }

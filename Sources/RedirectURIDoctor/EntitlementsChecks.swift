@@ -144,7 +144,8 @@ extension DoctorChecks {
         var shown: [String] = []
         var unprefixed: String?
         for (index, written) in groups.enumerated() {
-            let location = "keychain-access-groups[\(index)]" + (item.configurations.isEmpty ? "" : " of \(item.file ?? item.label)")
+            let location =
+                "keychain-access-groups[\(index)]" + (item.configurations.isEmpty && item.path == nil ? "" : " of \(item.file ?? item.label)")
             let expansion = expand(written, at: location, with: item.expander)
             shown.append("'\(expansion.value)'")
             // Entries carry the team's prefix: `$(AppIdentifierPrefix)`, which signing fills in,

@@ -22,11 +22,16 @@ struct Doctor: ParsableCommand {
             The SDKs (MSAL, ADAL, AppAuth, Google Sign-In, Auth0, Okta) are detected from every \
             place a project names them: Podfile, Podfile.lock, Cartfile, Cartfile.resolved, \
             Package.resolved, Package.swift, the project's package references, project references \
-            and linked frameworks, Flutter's pubspec.yaml and React Native's package.json, then the \
-            SDKs' configuration (GIDClientID, IntuneMAMSettings, Auth0.plist, Okta.plist). A target \
+            and linked frameworks, Flutter's pubspec.yaml and React Native's package.json, an import \
+            in the target's code, then the SDKs' configuration (GIDClientID, IntuneMAMSettings, \
+            Auth0.plist, Okta.plist). A target \
             gets the checks of the SDKs it links, each finding naming its SDK. With none found, \
             only the checks every app shares run, and a note says so; --sdk names one \
             (generic: only the shared checks).
+
+            With --package and --target, checks a Swift package's app target: the Info.plist, \
+            .entitlements and Swift and Objective-C files of its folder (its path: in Package.swift, \
+            else Sources/<target>).
 
             Without a project, --build-setting and --bundle-id give the values; a variable with no \
             value stays unexpanded, is reported once, and the checks that need it are listed as \
@@ -54,6 +59,12 @@ struct Doctor: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("The app's Xcode project (the .xcodeproj directory or its project.pbxproj).", valueName: "path"))
     var project: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A Swift package whose app target (--target) is checked: its folder's Info.plist, entitlements and code.", valueName: "path"))
+    var package: String?
 
     @Option(name: .long, help: ArgumentHelp("The target to check (default: every application target).", valueName: "name"))
     var target: String?
@@ -119,9 +130,13 @@ struct Doctor: ParsableCommand {
 
     func validate() throws {
         _ = try DoctorFormat.resolve(format, json: json)
-        if project == nil {
-            if infoPlist == nil { throw ValidationError("Pass --info-plist <path> or --project <App.xcodeproj>.") }
-            if target != nil || configuration != nil { throw ValidationError("--target and --configuration need --project.") }
+        if package != nil {
+            if project != nil { throw ValidationError("Pass --project or --package, not both.") }
+            if target == nil { throw ValidationError("--package needs --target <name>: the package's app target to check.") }
+            if configuration != nil { throw ValidationError("--configuration needs --project.") }
+        } else if project == nil {
+            if infoPlist == nil { throw ValidationError("Pass --info-plist <path>, --project <App.xcodeproj> or --package <dir> --target <name>.") }
+            if target != nil || configuration != nil { throw ValidationError("--target and --configuration need --project or --package.") }
         }
         for setting in buildSettings {
             guard let equals = setting.firstIndex(of: "="), Self.isSettingName(setting[..<equals]) else {
@@ -146,6 +161,17 @@ struct Doctor: ParsableCommand {
                     project: URL(fileURLWithPath: project), target: target, configuration: configuration, buildSettings: settings,
                     bundleID: bundleID, infoPlist: info, entitlements: entitlementsData, redirectURI: redirectURI, sdk: sdk,
                     keychainGroup: keychainGroup)
+            } catch {
+                FileHandle.standardError.write(Data("parse doctor: \(error.message)\n".utf8))
+                throw ExitCode(2)
+            }
+        } else if let package, let target {
+            do {
+                reports = [
+                    try AppConfigurationDoctor.report(
+                        package: URL(fileURLWithPath: package), target: target, infoPlist: info, entitlements: entitlementsData,
+                        buildSettings: settings, bundleID: bundleID, redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup)
+                ]
             } catch {
                 FileHandle.standardError.write(Data("parse doctor: \(error.message)\n".utf8))
                 throw ExitCode(2)

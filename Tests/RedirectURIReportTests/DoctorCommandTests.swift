@@ -127,11 +127,15 @@ struct DoctorCommandTests {
         (["--project", "MailApp/MailApp.xcodeproj", "--build-setting", "NO_EQUALS"], "NAME=VALUE"),
         (["--project", "MailApp/MailApp.xcodeproj", "--build-setting", "9X=1"], "NAME=VALUE"),
         (["--info-plist", "Sample/IdentitySample/Info.plist", "--target", "App"], "need --project"),
-        ([], "--info-plist <path> or --project"),
+        ([], "--info-plist <path>, --project <App.xcodeproj> or --package"),
+        (["--package", "../Code/Package"], "--package needs --target"),
+        (["--package", "../Code/Package", "--target", "Nope"], "no folder for target 'Nope'"),
+        (["--package", "../Code", "--target", "ChatApp"], "Package.swift cannot be read"),
+        (["--package", "../Code/Package", "--project", "MailApp/MailApp.xcodeproj", "--target", "ChatApp"], "not both"),
     ])
     func usageErrorsExitTwo(arguments: [String], message: String) throws {
         let resolved = arguments.enumerated().map { index, argument in
-            index > 0 && ["--project", "--info-plist"].contains(arguments[index - 1]) ? Self.path(argument) : argument
+            index > 0 && ["--project", "--info-plist", "--package"].contains(arguments[index - 1]) ? Self.path(argument) : argument
         }
         let outcome = try CommandRunner.run(["doctor"] + resolved)
         #expect(outcome.status == 2)
@@ -139,10 +143,24 @@ struct DoctorCommandTests {
         #expect(outcome.standardOutput.isEmpty)
     }
 
+    /// A Swift package's app target: its folder's files and code, the exit status its findings'.
+    @Test func aPackageTargetIsCheckedWithItsCode() throws {
+        let package = Self.path("../Code/Package")
+        let failing = try CommandRunner.run(["doctor", "--json", "--package", package, "--target", "ChatApp"])
+        #expect(failing.status == 1)
+        let object = try Self.json(failing)
+        #expect((object["context"] as? [String: Any])?["infoPlist"] as? String == "App/Info.plist")
+        let codes = (object["findings"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
+        #expect(codes?.contains("url-handoff-missing") == true)
+        let passing = try CommandRunner.run(["doctor", "--package", package, "--target", "ChatLite"])
+        #expect(passing.status == 0)
+        #expect(passing.standardOutput.hasSuffix("No problems found.\n"))
+    }
+
     @Test func helpDocumentsTheOptionsAndExitStatus() throws {
         let outcome = try CommandRunner.run(["doctor", "--help"])
         #expect(outcome.status == 0)
-        for text in ["--project", "--target", "--configuration", "--build-setting", "--bundle-id", "Exit status"] {
+        for text in ["--project", "--package", "--target", "--configuration", "--build-setting", "--bundle-id", "Exit status"] {
             #expect(outcome.standardOutput.contains(text))
         }
     }

@@ -27,7 +27,7 @@ struct DoctorProjectArticleTests {
 
     @Test func everyRunIsWhatTheCommandPrints() throws {
         let examples = try Self.examples()
-        #expect(examples.count == 3)
+        #expect(examples.count == 4)
         for (arguments, output) in examples {
             let outcome = try CommandRunner.runUnchecked(arguments, in: Self.shapes)
             #expect(outcome.standardOutput == output, "parse \(arguments.joined(separator: " "))")

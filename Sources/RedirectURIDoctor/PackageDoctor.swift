@@ -1,0 +1,166 @@
+import Foundation
+
+extension AppConfigurationDoctor {
+    /// Checks an app target of a Swift package: its Info.plist and entitlements as
+    /// ``report(infoPlist:entitlements:buildSettings:bundleID:redirectURI:sdk:keychainGroup:searchRoots:)``
+    /// does, and the Swift and Objective-C files of the target's folder as the code of an Xcode
+    /// target is read (the redirect URI, keychain group and authority it configures, the SDKs it
+    /// imports, and the URL hand-off).
+    ///
+    /// The target's folder is the `path:` its manifest gives, else `Sources/<target>` (or one of
+    /// SwiftPM's other source folders, `Source`, `src`, `srcs`). Its Info.plist and entitlements
+    /// are the `Info.plist` and the `.entitlements` file found in that folder, unless given. The
+    /// manifest is read, not run: a target or path computed in it is not found. The platform is
+    /// the manifest's only one among iOS and macOS (`platforms: [.iOS(.v16)]`), else not known,
+    /// and then the checks that depend on it (the URL hand-off, which only iOS needs) do not run.
+    ///
+    /// - Parameters:
+    ///   - package: the package's folder (or its `Package.swift`).
+    ///   - target: the name of the target to check.
+    ///   - infoPlist: the Info.plist to check instead of the one in the target's folder.
+    ///   - entitlements: the entitlements to check instead of the file in the target's folder.
+    ///   - buildSettings: values for build settings the files refer to.
+    ///   - bundleID: the app's bundle ID: a value for `PRODUCT_BUNDLE_IDENTIFIER`.
+    ///   - redirectURI: the app's redirect URI; when `nil`, the one the code or the SDK gives.
+    ///   - sdk: the app's sign-in SDK; when `nil`, detected from the package and the target's code.
+    ///   - keychainGroup: the keychain group the SDK shares its cache through.
+    /// - Throws: ``DoctorProjectError`` when the package has no manifest, the target's folder is
+    ///   not found, or it holds no Info.plist and none is given.
+    public static func report(
+        package: URL, target: String, infoPlist: Data? = nil, entitlements: Data? = nil, buildSettings: [String: String] = [:],
+        bundleID: String? = nil, redirectURI: String? = nil, sdk: SDKFlavour? = nil, keychainGroup: String? = nil
+    ) throws(DoctorProjectError) -> DoctorReport {
+        let root = package.lastPathComponent == "Package.swift" ? package.deletingLastPathComponent() : package
+        let manifestURL = root.appendingPathComponent("Package.swift")
+        guard let manifestData = FileManager.default.contents(atPath: manifestURL.path) else {
+            throw DoctorProjectError(.unreadable, "\(manifestURL.path) cannot be read: pass the folder of a Swift package with --package")
+        }
+        let manifest = PackageManifest(bytes: Array(manifestData))
+        let candidates = manifest.path(ofTarget: target).map { [$0] } ?? ["Sources", "Source", "src", "srcs"].map { "\($0)/\(target)" }
+        var isFolder: ObjCBool = false
+        guard
+            let folderPath = candidates.first(where: {
+                FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path, isDirectory: &isFolder) && isFolder.boolValue
+            })
+        else {
+            throw DoctorProjectError(
+                .targetNotFound,
+                "no folder for target '\(target)' in \(root.path): looked for \(candidates.joined(separator: ", ")) (a target's path: in Package.swift, else SwiftPM's Sources/<target>)"
+            )
+        }
+        let folder = root.appendingPathComponent(folderPath)
+        let shown = { (url: URL) in XCConfigFile.display(url, relativeTo: root) }
+        let infoURL = infoPlist == nil ? Self.firstFile(in: folder) { $0.lastPathComponent == "Info.plist" } : nil
+        guard let infoData = infoPlist ?? infoURL.flatMap({ FileManager.default.contents(atPath: $0.path) }) else {
+            throw DoctorProjectError(
+                .unreadable, "target '\(target)' has no Info.plist in \(shown(folder)) that can be read: pass the app's with --info-plist")
+        }
+        let entitlementsURL = entitlements == nil ? Self.firstFile(in: folder) { $0.pathExtension == "entitlements" } : nil
+
+        let (settings, given) = overrides(buildSettings, bundleID: bundleID)
+        let info = dictionary(infoData)
+        let code = CodeChecks.read(files: XcodeProject.filesOnDisk(under: folder), root: root)
+        var detection = SDKDetection.detect(info: info, roots: [root, folder], display: shown)
+        if let code { detection.addCode(code.reading.imports, target: target) }
+        let expander = BuildSettingExpander(settings: settings, unsetPolicy: .keepReference)
+        var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: .generic, sdkSource: "none", detection: detection)
+        checker.context.target = target
+        checker.context.infoPlist = infoURL.map(shown) ?? "the given Info.plist"
+        checker.infoPlistPath = infoURL?.path
+        checker.platform = manifest.platform
+        if info == nil {
+            checker.findings.append(
+                DoctorFinding(
+                    .plistUnreadable, "\(checker.context.infoPlist ?? "the Info.plist") is not a property list with a dictionary at its root",
+                    fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
+        }
+        let entitlementsSource: DoctorChecks.EntitlementsSource
+        if let entitlements {
+            entitlementsSource = .data(entitlements)
+        } else if let entitlementsURL {
+            entitlementsSource =
+                FileManager.default.contents(atPath: entitlementsURL.path).map { .data($0) }
+                ?? .unreadable("\(shown(entitlementsURL)) cannot be read")
+        } else {
+            entitlementsSource = .none
+        }
+        let entitlementsFile = entitlements == nil ? entitlementsURL.map(shown) : "the given entitlements"
+        checker.context.entitlements = entitlementsFile
+        let items = [
+            DoctorChecks.Entitlements(file: entitlementsFile, source: entitlementsSource, expander: expander, path: entitlementsURL?.path)
+        ]
+        checker.projectPath = manifestURL.path
+        checker.findings.insert(
+            DoctorFinding(
+                .projectTarget,
+                "checked target '\(target)' of the Swift package in \(root.lastPathComponent), its files in \(folderPath); Info.plist: \(checker.context.infoPlist ?? "none"); entitlements: \(entitlementsFile ?? "none")",
+                fix: "pass --target to check another of the package's targets"),
+            at: 0)
+        checker.findings += detection.placeholderFindings + detection.configurationFindings
+        let sdks = sdk.map { [($0, ["--sdk"])] } ?? detection.applicable(forTarget: target)
+        return checked(checker, sdks: sdks, given: sdk != nil, platformNote: nil) {
+            guard let code else {
+                $0.run(info: info, generatedKeys: [], entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
+                return
+            }
+            $0.run(
+                code, info: info, generatedKeys: [], entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup,
+                scenesGenerated: false)
+        }
+    }
+
+    /// The first file under `folder`, in path order, that `matches`, at most
+    /// ``XcodeProject/maximumFilesPerFolder`` names looked at.
+    static func firstFile(in folder: URL, where matches: (URL) -> Bool) -> URL? {
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        else { return nil }
+        var found: [URL] = []
+        var seen = 0
+        while let url = enumerator.nextObject() as? URL, seen < XcodeProject.maximumFilesPerFolder {
+            seen += 1
+            if matches(url) { found.append(url.standardizedFileURL) }
+        }
+        return found.min { $0.path < $1.path }
+    }
+}
+
+/// What the doctor reads of a `Package.swift`, with the Swift token reader (the manifest is not
+/// run): each target's `path:` and the platforms the package declares.
+struct PackageManifest {
+    /// `name` → `path` of the `.target`, `.executableTarget` and `.testTarget` calls that give both
+    /// as string literals.
+    var paths: [String: String] = [:]
+    /// The platforms of `platforms: [...]` (`.iOS(…)` → `iOS`).
+    var platforms: Set<String> = []
+
+    init(bytes: [UInt8]) {
+        let file = SourceFile(path: "Package.swift", language: .swift, bytes: bytes)
+        for call in file.calls {
+            if ["target", "executableTarget", "testTarget"].contains(call.name),
+                let name = call.argument("name").flatMap({ Self.literal(file, $0.tokens) }),
+                let path = call.argument("path").flatMap({ Self.literal(file, $0.tokens) })
+            {
+                paths[name] = path
+            }
+            if ["iOS", "macOS", "tvOS", "watchOS", "visionOS", "macCatalyst"].contains(call.name), call.receiver.isEmpty {
+                platforms.insert(call.name)
+            }
+        }
+    }
+
+    func path(ofTarget name: String) -> String? { paths[name] }
+
+    /// iOS or macOS when the manifest names exactly one of them.
+    var platform: ApplePlatform? {
+        switch (platforms.contains("iOS"), platforms.contains("macOS")) {
+        case (true, false): return .iOS
+        case (false, true): return .macOS
+        default: return nil
+        }
+    }
+
+    private static func literal(_ file: SourceFile, _ range: Range<Int>) -> String? {
+        guard range.count == 1 else { return nil }
+        return file.tokens[range.lowerBound].literal?.plainValue
+    }
+}

@@ -1,0 +1,13 @@
+import MSAL
+import SwiftUI
+
+@main
+struct ChatApp: App {
+    let auth = try? AuthService()
+
+    var body: some Scene {
+        WindowGroup {
+            ConversationList()
+        }
+    }
+}
