@@ -7,8 +7,9 @@
 /// - there are no more tokens than bytes, and token lines never go back and stay within the
 ///   file's lines (the lexers are one pass over the bytes);
 /// - every bracket partner is symmetric and pairs an opener with its own closer;
-/// - every call's and assignment's token ranges lie inside the file, and every fact and entry
-///   point is on a line of its file.
+/// - every call's and assignment's token ranges lie inside the file, and every fact, import and
+///   entry point is on a line of its file;
+/// - the first part is also read as a `Package.swift` (``PackageManifest``).
 ///
 /// Not API: an entry point for the fuzz target and the corpus replay only.
 @_spi(Fuzzing) public enum SourceReaderProperty {
@@ -32,6 +33,13 @@
                 return "a \(fact.kind.rawValue) fact at \(fact.location), outside its file"
             }
         }
+        for (module, location) in reading.imports {
+            guard !module.isEmpty, let count = lines[location.file], location.line >= 1, location.line <= count else {
+                return "an import of '\(module)' at \(location), outside its file"
+            }
+        }
+        // Read as a Package.swift too: only that it returns is checked.
+        _ = PackageManifest(bytes: swift).platform
         for entry in reading.handOff.entryPoints {
             guard let count = lines[entry.location.file], entry.location.line >= 1, entry.location.line <= count else {
                 return "an entry point at \(entry.location), outside its file"
