@@ -452,8 +452,10 @@ struct SDKDetection {
                 _ = stack.popLast()
                 continue
             }
+            // A subspec (`'MSAL/app-lib'`) names its pod; a name that starts with `/` names none.
             if first == "pod", words.count > 1, let name = Self.rubyName(words[1]) {
-                record(String(name.prefix { $0 != "/" }))
+                let pod = name.prefix { $0 != "/" }
+                if !pod.isEmpty { record(String(pod)) }
             }
             if first == "def", words.count > 1 {
                 if stack.count < 64 { stack.append(.definition(String(words[1].prefix { $0 != "(" }))) }

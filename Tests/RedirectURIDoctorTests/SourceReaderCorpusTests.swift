@@ -4,7 +4,7 @@ import Testing
 @_spi(Fuzzing) @testable import RedirectURIDoctor
 
 /// The FuzzSourceReader corpus (`Corpus/FuzzSourceReader/`, and its crashers in
-/// `Corpus/regressions/FuzzSourceReader/` once there are any), replayed through the fuzz target's
+/// `Corpus/regressions/FuzzSourceReader/`), replayed through the fuzz target's
 /// own property, each input in an allocation of exactly its length.
 struct SourceReaderCorpusTests {
 

@@ -169,8 +169,10 @@ enum ObjectiveCLexer {
             let next: UInt8 = index + 1 < bytes.count ? bytes[index + 1] : 0
             if byte == SourceByte.newline { break }
             if byte == SourceByte.backslash, next == SourceByte.newline || next == SourceByte.carriageReturn {
-                index += next == SourceByte.carriageReturn && index + 2 < bytes.count && bytes[index + 2] == SourceByte.newline ? 3 : 2
-                lines += 1
+                let crlf = next == SourceByte.carriageReturn && index + 2 < bytes.count && bytes[index + 2] == SourceByte.newline
+                // Lines are counted by their LF, as everywhere in the reader: a lone CR ends none.
+                if next == SourceByte.newline || crlf { lines += 1 }
+                index += crlf ? 3 : 2
                 body.append(SourceByte.space)
                 continue
             }
