@@ -30,8 +30,8 @@ struct CorpusReplayTests {
         }
         // FuzzVerify's property is the verification model's comparison with the library; its
         // corpus and regressions are replayed by RedirectURIVerificationModelTests. FuzzDoctorReaders'
-        // property is in the doctor module, replayed by RedirectURIDoctorTests.
-        let replayedElsewhere: Set<String> = ["FuzzVerify", "FuzzDoctorReaders"]
+        // and FuzzSourceReader's properties are in the doctor module, replayed by RedirectURIDoctorTests.
+        let replayedElsewhere: Set<String> = ["FuzzVerify", "FuzzDoctorReaders", "FuzzSourceReader"]
         for folder in folders where !folder.hasSuffix(".md") && !replayedElsewhere.contains(folder) {
             #expect(FuzzTarget(rawValue: folder) != nil, "Corpus/regressions/\(folder) names no fuzz target")
         }
