@@ -131,12 +131,12 @@ public struct InputAnalyzer: Sendable {
 
     /// Fills `parameters` and, for a broker request or response, `message`.
     func describeQuery(_ message: BrokerMessage, into report: inout InputReport) {
+        // The message encodes itself, as the library encodes it.
+        if message.recognition != .none { report.message = message }
         if case .request = message.recognition, let request = try? BrokerRequest.parseParameters(message) {
             // A request is one view of the message: its parameters are the pieces the message's
-            // walk kept, decoded once, and its problems were found when the view was made.
-            let parameters = request.parameters
-            report.parameters = parameters
-            report.message = describeRequest(request, parameters: parameters)
+            // walk kept.
+            report.parameters = request.parameters
             return
         }
         // Broker messages are form-encoded; any other query is read as RFC 3986 says.
@@ -146,63 +146,9 @@ public struct InputAnalyzer: Sendable {
             let value = (try? parameter.value(decoding)) ?? parameter.rawValue.map(String.init)
             return BrokerParameter(name, value)
         }
-        switch message.recognition {
-        case .request: report.message = describeRequest(message)
-        case .response, .errorResponse: report.message = describeResponse(message)
-        case .none: break
-        }
     }
 
-    /// A request that cannot be read as one: why.
-    func describeRequest(_ message: BrokerMessage) -> MessageReport {
-        do {
-            return describeRequest(try BrokerRequest.parseParameters(message), parameters: nil)
-        } catch {
-            return MessageReport(type: "broker-request", protocol: nil, fields: [:], problems: [error.description])
-        }
-    }
-
-    /// A request's fields and problems, from its view (`parameters`: its decoded parameters, when
-    /// decoded already).
-    func describeRequest(_ request: BrokerRequest, parameters: [BrokerParameter]?) -> MessageReport {
-        let parameters = parameters ?? request.parameters
-        var fields: [String: String] = ["endpoint": request.endpoint.rawValue]
-        var unknown: [String] = []
-        for parameter in parameters {
-            if BrokerRequest.knownNames.contains(parameter.name) {
-                if fields[parameter.name] == nil { fields[parameter.name] = parameter.value ?? "" }
-            } else {
-                unknown.append(parameter.name)
-            }
-        }
-        if let redirect = request.redirectURI {
-            fields["redirect_uri.form"] = redirect.form.rawValue
-            fields["redirect_uri.bundle_id"] = redirect.bundleID?.description
-        }
-        if !unknown.isEmpty {
-            fields["unknown_parameters"] = unknown.joined(separator: ",")
-        }
-        // What verification thinks of the redirect_uri is the verdict's, once: not a problem here.
-        let problems = request.problems().map(\.description)
-        return MessageReport(type: "broker-request", protocol: request.protocolVersion, fields: fields, problems: problems)
-    }
-
-    func describeResponse(_ message: BrokerMessage) -> MessageReport {
-        let type = message.recognition.code ?? BrokerResponse.Kind.success.rawValue
-        let response: BrokerResponse
-        do {
-            response = try BrokerResponse(message)
-        } catch {
-            return MessageReport(type: type, protocol: nil, fields: [:], problems: [error.description])
-        }
-        var fields: [String: String] = ["redirect_uri": String(response.redirectURI)]
-        for name in BrokerResponse.fieldNames {
-            if let value = message.value(name) { fields[name] = value }
-        }
-        return MessageReport(type: response.kind.rawValue, protocol: response.protocolVersion, fields: fields, problems: [])
-    }
-
-    func verify(_ bytes: [UInt8], analysis: inout Analysis, _ verification: Verification) -> VerdictReport {
+    func verify(_ bytes: [UInt8], analysis: inout Analysis, _ verification: Verification) -> VerificationVerdict {
         // A broker request is verified through the redirect URI it carries.
         let message = analysis.message.flatMap { message -> BrokerMessage? in
             guard case .request = message.recognition, message.url.ranges.fragment == nil else { return nil }
@@ -240,22 +186,21 @@ public struct InputAnalyzer: Sendable {
         guard self.verifier != nil || !verdict.accepted else {
             // Compared with itself, it matched no registration: say what was checked instead.
             let caller = verification.callerBundleID.map { ", and it carries the caller's bundle ID '\($0)'" } ?? ""
-            return VerdictReport(
-                accepted: true, rule: nil, matched: nil,
-                explanation: "accepted: no registered redirect URIs were given, so only its syntax, fragment and wrapper were checked\(caller)")
+            return VerificationVerdict(
+                accepted: true, failedRule: nil,
+                explanation: "accepted: no registered redirect URIs were given, so only its syntax, fragment and wrapper were checked\(caller)",
+                diagnostics: verdict.diagnostics)
         }
         // A Unicode host that --iri did not convert is why rule syntax failed: the rejection
         // says so, naming each code point that conversion would have had to map.
         if verdict.failedRule == .syntax,
             let refusal = analysis.report.diagnostics.first(where: { Self.conversionRefusals.contains($0.code) })
         {
-            return VerdictReport(
-                accepted: false, rule: VerificationRule.syntax.identifier, matched: nil,
-                explanation: "not a valid absolute URI in ASCII: \(refusal.message)", nearMiss: nil)
+            return VerificationVerdict(
+                accepted: false, failedRule: .syntax, explanation: "not a valid absolute URI in ASCII: \(refusal.message)",
+                diagnostics: verdict.diagnostics)
         }
-        return VerdictReport(
-            accepted: verdict.accepted, rule: verdict.failedRule?.identifier,
-            matched: verdict.matched, explanation: verdict.explanation, nearMiss: verdict.nearMiss)
+        return verdict
     }
 
     /// The codes of a Unicode host that `--iri` did not convert.

@@ -1,4 +1,4 @@
-import RedirectURIKit
+@_spi(Toolkit) import RedirectURIKit
 
 /// The analysis of one input: the JSON contract of `parse --json`, one object per input.
 ///
@@ -6,8 +6,7 @@ import RedirectURIKit
 /// The report holds the library's own values — the parse error, the components, the decoded
 /// parameters, the diagnostics — and they encode themselves with the library's `Codable`
 /// conformances, so that `parse --json` and an app encoding the same values print the same
-/// objects (one contract). Only the broker-message summary and the verdict are shapes of the
-/// report's own.
+/// objects (one contract): the report has no shape of its own but its top-level object.
 /// `input` echoes at most the first ``echoLimit`` bytes of the input; `inputLength` is the
 /// input's length in bytes, and `inputSHA256` its SHA-256 (lowercase hex) when `input` was cut,
 /// `null` otherwise. The components and parameters are always complete.
@@ -49,10 +48,13 @@ public struct InputReport: Sendable, Equatable, Encodable {
     /// `value` `null` for a piece without `=`). A broker message's are form-decoded, any other
     /// query's RFC 3986-decoded; a piece that does not decode is shown as written.
     public var parameters: [BrokerParameter]?
-    /// A recognised broker message.
-    public var message: MessageReport?
-    /// The verification verdict, when verification was asked for.
-    public var verdict: VerdictReport?
+    /// A recognised broker message: the library's message, encoded as the library encodes it
+    /// (`{"type", "protocol", "fields", "problems"}`).
+    public var message: BrokerMessage?
+    /// The verification verdict, when verification was asked for: the library's verdict, encoded
+    /// as the library encodes it (`{"accepted", "rule", "matched", "explanation", "nearMiss"}`),
+    /// its diagnostics printed with ``diagnostics``.
+    public var verdict: VerificationVerdict?
     /// Findings that do not make the input invalid (`{"severity", "code", "message"}`); every
     /// code is in the registry (``InputAnalyzer/findingRegistry``).
     public var diagnostics: [RedirectDiagnostic]
@@ -85,8 +87,14 @@ public struct InputReport: Sendable, Equatable, Encodable {
         try container.encode(inner, forKey: .inner)
         try container.encode(parameters, forKey: .parameters)
         try container.encode(message, forKey: .message)
-        try container.encode(verdict, forKey: .verdict)
+        try container.encode(verdict.map(VerdictObject.init), forKey: .verdict)
         try container.encode(diagnostics, forKey: .diagnostics)
+    }
+
+    /// The verdict's object without its diagnostics, which the report lists with the others.
+    struct VerdictObject: Encodable {
+        let verdict: VerificationVerdict
+        func encode(to encoder: any Encoder) throws { try verdict.encode(to: encoder, withDiagnostics: false) }
     }
 
     /// Holds a nested report (the inner URI of a wrapper) inside a value type.
@@ -99,73 +107,5 @@ public struct InputReport: Sendable, Equatable, Encodable {
         public static func == (lhs: Box, rhs: Box) -> Bool { lhs.report == rhs.report }
         /// Encodes the nested report in place.
         public func encode(to encoder: any Encoder) throws { try report.encode(to: encoder) }
-    }
-}
-
-/// A broker message (`{"type", "protocol", "fields", "problems"}`).
-public struct MessageReport: Sendable, Equatable, Encodable {
-    /// `broker-request`, `broker-response` or `broker-error-response`.
-    public var type: String
-    /// The protocol version.
-    public var `protocol`: Int?
-    /// The typed fields, by parameter name.
-    public var fields: [String: String]
-    /// What is wrong with the message.
-    public var problems: [String]
-
-    /// Creates a message report.
-    public init(type: String, protocol: Int?, fields: [String: String], problems: [String]) {
-        self.type = type
-        self.protocol = `protocol`
-        self.fields = fields
-        self.problems = problems
-    }
-
-    enum CodingKeys: String, CodingKey { case type, `protocol`, fields, problems }
-
-    /// Encodes every key, `null` for an unknown protocol.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(type, forKey: .type)
-        try container.encode(`protocol`, forKey: .protocol)
-        try container.encode(fields, forKey: .fields)
-        try container.encode(problems, forKey: .problems)
-    }
-}
-
-/// `{"accepted": bool, "rule": "<failed rule or null>", "matched": "<registered URI or null>",
-/// "explanation": "…", "nearMiss": {"registered", "difference", "component", "message"} or null}`
-public struct VerdictReport: Sendable, Equatable, Encodable {
-    /// Whether the presented URI is accepted.
-    public var accepted: Bool
-    /// The stable identifier of the failed rule.
-    public var rule: String?
-    /// The registered URI that matched.
-    public var matched: String?
-    /// One sentence explaining the verdict (not part of the JSON contract's required keys).
-    public var explanation: String
-    /// For a rejection, the nearest registered redirect URI and the one way it differs (the
-    /// library's ``NearMiss``), when one differs in one way only.
-    public var nearMiss: NearMiss?
-
-    /// Creates a verdict report.
-    public init(accepted: Bool, rule: String?, matched: String?, explanation: String, nearMiss: NearMiss? = nil) {
-        self.accepted = accepted
-        self.rule = rule
-        self.matched = matched
-        self.explanation = explanation
-        self.nearMiss = nearMiss
-    }
-
-    enum CodingKeys: String, CodingKey { case accepted, rule, matched, explanation, nearMiss }
-
-    /// Encodes every key, `null` for no rule or no match.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(accepted, forKey: .accepted)
-        try container.encode(rule, forKey: .rule)
-        try container.encode(matched, forKey: .matched)
-        try container.encode(explanation, forKey: .explanation)
-        try container.encode(nearMiss, forKey: .nearMiss)
     }
 }

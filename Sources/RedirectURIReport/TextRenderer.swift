@@ -1,4 +1,4 @@
-import RedirectURIKit
+@_spi(Toolkit) import RedirectURIKit
 
 /// Renders an ``InputReport`` as the human-readable text of `parse`.
 ///
@@ -73,12 +73,12 @@ public struct TextRenderer: Sendable {
                         + (parameter.value.map { Self.printable(Self.truncated($0)) } ?? "(no value)"))
             }
         }
-        if let message = report.message {
-            row("message", message.type + (message.protocol.map { " (protocol \($0))" } ?? ""))
+        if let message = report.message?.summary {
+            row("message", (message.type ?? "") + (message.protocolVersion.map { " (protocol \($0))" } ?? ""))
             for (name, value) in message.fields.sorted(by: { $0.key < $1.key }) {
                 lines.append(indent + "    " + name + ": " + Self.printable(Self.truncated(value)))
             }
-            for problem in message.problems { lines.append(indent + "    problem: " + problem) }
+            for problem in message.problems { lines.append(indent + "    problem: " + problem.description) }
         }
         renderVerdict(report, row: row)
         for diagnostic in report.diagnostics {
@@ -89,7 +89,7 @@ public struct TextRenderer: Sendable {
     /// The verdict's rows: the outcome, then the explanation (with the near miss, if any).
     func renderVerdict(_ report: InputReport, row: (String, String) -> Void) {
         guard let verdict = report.verdict else { return }
-        row("verdict", verdict.accepted ? "accepted" : "rejected (\(verdict.rule ?? "unknown"))")
+        row("verdict", verdict.accepted ? "accepted" : "rejected (\(verdict.failedRule?.identifier ?? "unknown"))")
         row("", Self.printable(verdict.explanation))
     }
 

@@ -120,10 +120,9 @@ struct FindingRegistryReportTests {
                     #expect(definition?.severity == diagnostic.severity, "\(input): \(diagnostic)")
                 }
                 if let error = report.error { #expect(registry.definition(of: error.kind.code) != nil, "\(input)") }
-                if let rule = report.verdict?.rule { #expect(registry.definition(of: rule)?.severity == .error, "\(input)") }
+                if let rule = report.verdict?.failedRule?.identifier { #expect(registry.definition(of: rule)?.severity == .error, "\(input)") }
                 for problem in report.message?.problems ?? [] {
-                    let code = String(problem.prefix { $0 != " " })
-                    #expect(registry.definition(of: code)?.severity == .error, "\(input): \(problem)")
+                    #expect(registry.definition(of: problem.code)?.severity == .error, "\(input): \(problem)")
                 }
                 if let inner = report.inner { pending.append(inner.report) }
             }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RedirectURIKit
+@_spi(Toolkit) import RedirectURIKit
 @testable import RedirectURIReport
 
 /// The `parse --json` contract: every key present, absent values as null.
@@ -80,9 +80,9 @@ struct BrokerMessageReportTests {
         let report = InputAnalyzer().analyze(Array(Self.request.utf8))
         #expect(report.parameters?.first == BrokerParameter("msg_protocol_ver", "3"))
         #expect(report.parameters?.contains(BrokerParameter("scope", "User.Read openid")) == true)
-        let message = try #require(report.message)
+        let message = try #require(report.message?.summary)
         #expect(message.type == "broker-request")
-        #expect(message.protocol == 3)
+        #expect(message.protocolVersion == 3)
         #expect(message.fields["redirect_uri.bundle_id"] == "com.contoso.app")
         #expect(message.fields["unknown_parameters"] == "x_extra")
         #expect(message.problems.isEmpty)
@@ -93,23 +93,23 @@ struct BrokerMessageReportTests {
         let analyzer = InputAnalyzer(verification: .init(registered: [], callerBundleID: "com.evil.app"))
         let report = analyzer.analyze(Array(Self.request.utf8))
         #expect(report.verdict?.accepted == false)
-        #expect(report.verdict?.rule == "bundle-id")
+        #expect(report.verdict?.failedRule == .bundleID)
         // The verdict says it once; the message's problems are about the message alone.
-        #expect(report.message?.problems == [])
+        #expect(report.message?.summary.problems == [])
         #expect(report.isFailure)
     }
 
     @Test func responsesAndErrorResponses() throws {
         let hash = String(repeating: "AB", count: 32)
         let success = InputAnalyzer().analyze(Array("msauth.com.contoso.app://auth?msg_protocol_ver=3&response=abcd&hash=\(hash)".utf8))
-        #expect(success.message?.type == "broker-response")
-        #expect(success.message?.fields["response"] == "abcd")
-        #expect(success.message?.problems.isEmpty == true)
+        #expect(success.message?.summary.type == "broker-response")
+        #expect(success.message?.summary.fields["response"] == "abcd")
+        #expect(success.message?.summary.problems.isEmpty == true)
         let lowercase = InputAnalyzer().analyze(Array("msauth.com.contoso.app://auth?msg_protocol_ver=3&response=abcd&hash=\(hash.lowercased())".utf8))
-        #expect(lowercase.message?.problems == ["invalid-value 'hash': must be 64 uppercase hex digits (a SHA-256)"])
+        #expect(lowercase.message?.summary.problems.map(\.description) == ["invalid-value 'hash': must be 64 uppercase hex digits (a SHA-256)"])
         let failure = InputAnalyzer().analyze(Array("msauth.com.contoso.app://auth?error_code=-50005&error_description=User+cancelled".utf8))
-        #expect(failure.message?.type == "broker-error-response")
-        #expect(failure.message?.fields["error_description"] == "User cancelled")
+        #expect(failure.message?.summary.type == "broker-error-response")
+        #expect(failure.message?.summary.fields["error_description"] == "User cancelled")
     }
 
     @Test func plainQueriesUseRFC3986Decoding() {

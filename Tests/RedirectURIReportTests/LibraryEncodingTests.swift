@@ -43,13 +43,36 @@ struct LibraryEncodingTests {
             let report = InputAnalyzer(verification: .init(registered: registered, callerBundleID: caller)).analyze(Array(presented.utf8))
             let library = try #require(try JSONSerialization.jsonObject(with: Data(Self.json(verdict).utf8)) as? [String: Any])
             let reportVerdict = try #require(report.verdict)
-            let printed = try #require(try JSONSerialization.jsonObject(with: Data(Self.json(reportVerdict).utf8)) as? [String: Any])
+            // The report holds the library's verdict and prints the library's object for it.
+            #expect(try Self.json(reportVerdict) == Self.json(verdict))
+            let printed = try #require(
+                try JSONSerialization.jsonObject(with: Data(Self.json(InputReport.VerdictObject(verdict: reportVerdict)).utf8)) as? [String: Any])
             // The library's verdict carries its diagnostics; the command prints them with the others.
             #expect(Set(library.keys).subtracting(["diagnostics"]) == Set(printed.keys))
             #expect(library["accepted"] as? Bool == printed["accepted"] as? Bool)
             #expect(library["rule"] as? String == printed["rule"] as? String)
             #expect(library["matched"] as? String == printed["matched"] as? String)
             #expect(library["explanation"] as? String == printed["explanation"] as? String)
+        }
+    }
+
+    /// The message object is the library's: an app encoding the message it read prints what the
+    /// command prints.
+    @Test func messagesMatchTheReport() throws {
+        let hash = String(repeating: "AB", count: 32)
+        for input in [
+            BrokerMessageReportTests.request, BrokerMessageReportTests.request + "&redirect_uri=x",
+            "msauthv2://broker?client_id=%FF", "msauth.com.contoso.app://auth?msg_protocol_ver=3&response=abcd&hash=\(hash)",
+            "msauth.com.contoso.app://auth?msg_protocol_ver=3&response=abcd&hash=ab",
+            "msauth.com.contoso.app://auth?error_code=-50005&error_description=User+cancelled",
+        ] {
+            let message = try BrokerMessage(parsing: input)
+            let report = InputAnalyzer().analyze(Array(input.utf8))
+            let printed = try #require(report.message, "\(input)")
+            #expect(try Self.json(message) == Self.json(printed), "\(input)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(Self.json(printed).utf8)) as? [String: Any])
+            #expect(Set(object.keys) == ["type", "protocol", "fields", "problems"])
+            #expect((object["problems"] as? [String]) == message.problems.map(\.description), "\(input)")
         }
     }
 }

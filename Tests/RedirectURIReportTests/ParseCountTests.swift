@@ -43,7 +43,12 @@ struct ParseCountTests {
     func parsesPerInput(input: String, registered: [String]?, expected: Int) {
         let analyzer = InputAnalyzer(
             verification: registered.map { .init(registered: $0, callerBundleID: "com.contoso.app") })
-        let (report, parses) = ParseCount.counting { analyzer.analyze(Array(input.utf8)) }
+        // What `parse --json` does: a request's problems (its authority's parse) are found when
+        // the message encodes itself.
+        let ((report, _), parses) = ParseCount.counting {
+            let report = analyzer.analyze(Array(input.utf8))
+            return (report, report.jsonLine())
+        }
         #expect(parses == expected, "\(input) with \(registered ?? [])")
         #expect(report.inputLength == input.utf8.count)
     }

@@ -1,62 +1,8 @@
 /// A problem with a broker message, naming the parameter at fault.
 ///
-/// The shape of every error of this package: a ``Kind`` with a stable code, the byte offset where
-/// the problem is (when it has one), and the error underneath kept as a value.
+/// The shape of every error of this package (``CodedError``): a kind with a stable code, the byte
+/// offset where the problem is (when it has one), and the error underneath kept as a value.
 public struct BrokerMessageError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The category of problem; ``Kind/code`` is stable.
-    public struct Kind: Sendable, Hashable, CustomStringConvertible {
-        let rawValue: UInt8
-
-        /// The stable identifier.
-        public var code: String { Self.table[Int(rawValue)].code }
-        /// A sentence that explains the rule that was broken.
-        public var explanation: String { Self.table[Int(rawValue)].explanation }
-        /// The code.
-        public var description: String { code }
-
-        /// The URL is not a valid RFC 3986 URI.
-        public static let invalidURI = Kind(rawValue: 0)
-        /// The URL is not a broker request (scheme, host or path).
-        public static let notABrokerRequest = Kind(rawValue: 1)
-        /// The URL is not a broker response.
-        public static let notABrokerResponse = Kind(rawValue: 2)
-        /// A required parameter is absent.
-        public static let missingParameter = Kind(rawValue: 3)
-        /// A parameter appears more than once (parameter pollution).
-        public static let duplicateParameter = Kind(rawValue: 4)
-        /// A parameter's value does not have the required syntax.
-        public static let invalidValue = Kind(rawValue: 5)
-        /// A name or value does not percent-decode to UTF-8.
-        public static let invalidEncoding = Kind(rawValue: 6)
-        /// The nested `redirect_uri` is not one a broker can bind to the caller. (Its code was
-        /// `invalid-redirect-uri`, which the registration lint also used for another meaning.)
-        public static let unbindableRedirectURI = Kind(rawValue: 7)
-        /// A name that differs from a field's only by letter case or surrounding whitespace
-        /// (`REDIRECT_URI`, `redirect_uri+`), which a server that folds or trims reads as the field.
-        public static let lookAlikeParameter = Kind(rawValue: 8)
-
-        /// Every kind, in documentation order.
-        public static let allKinds: [Kind] = (0..<UInt8(table.count)).map(Kind.init(rawValue:))
-
-        static let table: [(code: String, explanation: String)] = [
-            ("invalid-uri", "the URL is not a valid RFC 3986 URI"),
-            (
-                "not-a-broker-request",
-                "a broker request is msauth://broker, msauthv2://broker, msauthv3://broker or https://login.microsoftonline.com/applebroker/msauthv2, with a query and no fragment"
-            ),
-            ("not-a-broker-response", "a broker response has a query and no fragment"),
-            ("missing-parameter", "a required parameter is absent"),
-            ("duplicate-parameter", QueryParameterError.Kind.duplicateParameter.explanation),
-            ("invalid-value", "the parameter's value does not have the required syntax"),
-            ("invalid-encoding", QueryParameterError.Kind.invalidEncoding.explanation),
-            ("unbindable-redirect-uri", "the redirect_uri is not one a broker can bind to the caller"),
-            (
-                "look-alike-parameter",
-                "the parameter's name differs from a field's only by letter case or surrounding whitespace; a server that folds case or trims would read a different message"
-            ),
-        ]
-    }
-
     /// The error underneath, kept as a value.
     public enum Underlying: Sendable, Hashable, CustomStringConvertible {
         /// The URL did not parse.
@@ -172,4 +118,49 @@ enum BrokerValueSyntax {
         }
         return version
     }
+}
+
+extension BrokerMessageError: CodedError {
+    /// Each kind's code and explanation, at the kind's row.
+    public static let codes: [(code: String, explanation: String)] = [
+        // One code, one meaning: what the redirect builders mean by it.
+        ("invalid-uri", RedirectBuildError.Kind.invalidURI.explanation),
+        (
+            "not-a-broker-request",
+            "a broker request is msauth://broker, msauthv2://broker, msauthv3://broker or https://login.microsoftonline.com/applebroker/msauthv2, with a query and no fragment"
+        ),
+        ("not-a-broker-response", "a broker response has a query and no fragment"),
+        ("missing-parameter", "a required parameter is absent"),
+        ("duplicate-parameter", QueryParameterError.Kind.duplicateParameter.explanation),
+        ("invalid-value", "the parameter's value does not have the required syntax"),
+        ("invalid-encoding", QueryParameterError.Kind.invalidEncoding.explanation),
+        ("unbindable-redirect-uri", "the redirect_uri is not one a broker can bind to the caller"),
+        (
+            "look-alike-parameter",
+            "the parameter's name differs from a field's only by letter case or surrounding whitespace; a server that folds case or trims would read a different message"
+        ),
+    ]
+}
+
+extension ErrorKind where Owner == BrokerMessageError {
+    /// The URL is not a valid RFC 3986 URI.
+    public static var invalidURI: Self { Self(rawValue: 0) }
+    /// The URL is not a broker request (scheme, host or path).
+    public static var notABrokerRequest: Self { Self(rawValue: 1) }
+    /// The URL is not a broker response.
+    public static var notABrokerResponse: Self { Self(rawValue: 2) }
+    /// A required parameter is absent.
+    public static var missingParameter: Self { Self(rawValue: 3) }
+    /// A parameter appears more than once (parameter pollution).
+    public static var duplicateParameter: Self { Self(rawValue: 4) }
+    /// A parameter's value does not have the required syntax.
+    public static var invalidValue: Self { Self(rawValue: 5) }
+    /// A name or value does not percent-decode to UTF-8.
+    public static var invalidEncoding: Self { Self(rawValue: 6) }
+    /// The nested `redirect_uri` is not one a broker can bind to the caller. (Its code was
+    /// `invalid-redirect-uri`, which the registration lint also used for another meaning.)
+    public static var unbindableRedirectURI: Self { Self(rawValue: 7) }
+    /// A name that differs from a field's only by letter case or surrounding whitespace
+    /// (`REDIRECT_URI`, `redirect_uri+`), which a server that folds or trims reads as the field.
+    public static var lookAlikeParameter: Self { Self(rawValue: 8) }
 }

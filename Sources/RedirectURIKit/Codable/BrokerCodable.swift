@@ -76,10 +76,6 @@ extension BrokerResponse: Codable {
     }
 }
 
-extension BrokerMessageError.Kind: CodedErrorKind {
-    static let codableName = "broker message error kind"
-}
-
 /// `{"kind", "parameter", "offset", "detail", "underlying"}`, `null` where there is none;
 /// `underlying` is the parse or query error's own object.
 extension BrokerMessageError: Encodable {
@@ -98,4 +94,98 @@ extension BrokerMessageError: Encodable {
         case nil: try container.encodeNil(forKey: .underlying)
         }
     }
+}
+
+/// `{"type", "protocol", "fields", "problems"}`: the message object of `parse --json`. `type` is
+/// `broker-request`, `broker-response`, `broker-error-response` or `null`; `protocol` the protocol
+/// version; `fields` the fields by parameter name (a request's also `endpoint`,
+/// `redirect_uri.form`, `redirect_uri.bundle_id` and `unknown_parameters`, its names that are no
+/// field); `problems` the description of each of ``BrokerMessage/problems``, which starts with
+/// its code.
+///
+/// Encodable only: decode the URL and read it again.
+extension BrokerMessage: Encodable {
+    enum CodingKeys: String, CodingKey { case type, `protocol`, fields, problems }
+
+    /// Encodes every key, `null` for no type or no valid protocol version.
+    public func encode(to encoder: any Encoder) throws {
+        let summary = self.summary
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeOrNull(summary.type, forKey: .type)
+        try container.encodeOrNull(summary.protocolVersion, forKey: .protocol)
+        try container.encode(summary.fields, forKey: .fields)
+        try container.encode(summary.problems.map(\.description), forKey: .problems)
+    }
+
+    /// What the message's object says, as values.
+    @_spi(Toolkit)
+    public struct Summary: Sendable, Equatable {
+        /// `broker-request`, `broker-response` or `broker-error-response`; `nil` for none.
+        public var type: String?
+        /// The protocol version, when the message reads as what it is and has a valid one.
+        public var protocolVersion: Int?
+        /// The fields by parameter name.
+        public var fields: [String: String] = [:]
+        /// What is wrong with the message (``BrokerMessage/problems``).
+        public var problems: [BrokerMessageError] = []
+    }
+
+    /// The message as its object describes it. Nothing is parsed again but a request's
+    /// `authority`, which its problems judge.
+    @_spi(Toolkit)
+    public var summary: Summary {
+        var summary = Summary(type: recognition.code)
+        switch recognition {
+        case .request:
+            do {
+                let request = try BrokerRequest.parseParameters(self)
+                summary.protocolVersion = request.protocolVersion
+                summary.fields = Self.fields(of: request)
+                // What verification thinks of the redirect_uri is the verdict's: not a problem here.
+                summary.problems = request.problems()
+            } catch {
+                summary.problems = [error]
+            }
+        case .response, .errorResponse:
+            do {
+                let response = try BrokerResponse(self)
+                summary.type = response.kind.rawValue
+                summary.protocolVersion = response.protocolVersion
+                summary.fields["redirect_uri"] = String(response.redirectURI)
+                for name in BrokerResponse.fieldNames {
+                    if let value = value(name) { summary.fields[name] = value }
+                }
+            } catch {
+                summary.problems = [error]
+            }
+        case .none:
+            break
+        }
+        return summary
+    }
+
+    /// A request's fields by name: the first value of each field, the endpoint, the redirect
+    /// URI's form and bundle ID, and the names that are no field, in order.
+    static func fields(of request: BrokerRequest) -> [String: String] {
+        var fields: [String: String] = ["endpoint": request.endpoint.rawValue]
+        var unknown: [String] = []
+        for parameter in request.parameters {
+            if BrokerRequest.knownNames.contains(parameter.name) {
+                if fields[parameter.name] == nil { fields[parameter.name] = parameter.value ?? "" }
+            } else {
+                unknown.append(parameter.name)
+            }
+        }
+        if let redirect = request.redirectURI {
+            fields["redirect_uri.form"] = redirect.form.rawValue
+            fields["redirect_uri.bundle_id"] = redirect.bundleID?.description
+        }
+        if !unknown.isEmpty { fields["unknown_parameters"] = unknown.joined(separator: ",") }
+        return fields
+    }
+}
+
+extension BrokerMessage: Equatable {
+    /// Messages are equal when they read the same URL (a URL reads one way only).
+    public static func == (lhs: BrokerMessage, rhs: BrokerMessage) -> Bool { lhs.url == rhs.url }
 }

@@ -36,20 +36,14 @@ func decodeKind<Kind>(_ kinds: [Kind], code: (Kind) -> String, from decoder: any
     return kind
 }
 
-/// An error kind that is Codable as its stable code (one of `allKinds`): the conformance every
-/// error kind shares, written once. `codableName` names the kind in a decoding error.
-protocol CodedErrorKind: Codable {
-    var code: String { get }
-    static var allKinds: [Self] { get }
-    static var codableName: String { get }
-}
-
-extension CodedErrorKind {
+/// An error kind is Codable as its stable code: `"invalid-port"`. The conformance every coded
+/// error's kinds share, written once.
+extension ErrorKind: Codable {
     /// Encodes the kind as its stable code, e.g. `"invalid-port"`.
     public func encode(to encoder: any Encoder) throws { try encodeCode(code, to: encoder) }
 
-    /// Decodes one of the codes of `allKinds`.
+    /// Decodes one of the codes of ``allKinds``.
     public init(from decoder: any Decoder) throws {
-        self = try decodeKind(Self.allKinds, code: \.code, from: decoder, what: Self.codableName)
+        self = try decodeKind(Self.allKinds, code: \.code, from: decoder, what: "\(Owner.self) kind")
     }
 }

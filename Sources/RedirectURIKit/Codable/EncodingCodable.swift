@@ -1,9 +1,5 @@
 // Codable conformances for percent-encoding and query types (Encoding/).
 
-extension PercentDecodingError.Kind: CodedErrorKind {
-    static let codableName = "decoding error kind"
-}
-
 /// `{"kind", "offset"}`.
 extension PercentDecodingError: Encodable {
     enum CodingKeys: String, CodingKey { case kind, offset }
@@ -14,10 +10,6 @@ extension PercentDecodingError: Encodable {
         try container.encode(kind, forKey: .kind)
         try container.encode(offset, forKey: .offset)
     }
-}
-
-extension QueryParameterError.Kind: CodedErrorKind {
-    static let codableName = "query parameter error kind"
 }
 
 /// `{"kind", "name", "offset", "underlying"}`, `null` where there is none.

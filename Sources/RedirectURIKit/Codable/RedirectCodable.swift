@@ -79,14 +79,28 @@ extension VerificationVerdict: Encodable {
     enum CodingKeys: String, CodingKey { case accepted, rule, matched, explanation, nearMiss, diagnostics }
 
     /// Encodes every key, `null` for no failed rule, no match or no near miss.
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws { try encode(to: encoder, withDiagnostics: true) }
+
+    /// The verdict object, with or without its `diagnostics`: `parse --json` prints them with the
+    /// input's other findings, and the verdict object without them (the one shape of a verdict,
+    /// written here).
+    @_spi(Toolkit)
+    public func encode(to encoder: any Encoder, withDiagnostics: Bool) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(accepted, forKey: .accepted)
         try container.encodeOrNull(failedRule, forKey: .rule)
         try container.encodeOrNull(matched, forKey: .matched)
         try container.encode(explanation, forKey: .explanation)
         try container.encodeOrNull(nearMiss, forKey: .nearMiss)
-        try container.encode(diagnostics, forKey: .diagnostics)
+        if withDiagnostics { try container.encode(diagnostics, forKey: .diagnostics) }
+    }
+
+    /// A verdict that a report states in its own words: the report's verification found what
+    /// the verifier could not know (no registrations were given, or a host conversion was
+    /// refused), and the explanation says so.
+    @_spi(Toolkit)
+    public init(accepted: Bool, failedRule: VerificationRule?, explanation: String, diagnostics: [RedirectDiagnostic] = []) {
+        self.init(accepted: accepted, failedRule: failedRule, matched: nil, diagnostics: diagnostics, reason: explanation)
     }
 }
 
@@ -142,10 +156,6 @@ extension RedirectClassification: Encodable {
         try container.encodeOrNull(bundleIDRange, forKey: .bundleIDRange)
         try container.encode(ranges, forKey: .ranges)
     }
-}
-
-extension RedirectBuildError.Kind: CodedErrorKind {
-    static let codableName = "redirect build error kind"
 }
 
 /// `{"kind", "detail", "offset", "underlying"}`, `null` where there is none.

@@ -21,10 +21,6 @@ extension URIReference: Codable {
     }
 }
 
-extension URIParseError.Kind: CodedErrorKind {
-    static let codableName = "parse error kind"
-}
-
 /// `{"kind", "offset", "message"}`, the error object of `parse --json`.
 ///
 /// Encodable only: the error keeps an excerpt of the input it describes, which a decoder could not
@@ -140,10 +136,6 @@ extension URIComponents: Codable {
     }
 }
 
-extension URIBuildError.Kind: CodedErrorKind {
-    static let codableName = "build error kind"
-}
-
 /// `{"kind", "component", "offset", "underlying"}`, `null` where there is none.
 extension URIBuildError: Encodable {
     enum CodingKeys: String, CodingKey { case kind, component, offset, underlying }
@@ -158,13 +150,14 @@ extension URIBuildError: Encodable {
     }
 }
 
-/// `{"reason"}`.
+/// `{"kind", "reason"}`.
 extension ReferenceResolutionError: Encodable {
-    enum CodingKeys: String, CodingKey { case reason }
+    enum CodingKeys: String, CodingKey { case kind, reason }
 
-    /// Encodes the reason.
+    /// Encodes the kind's code and the reason.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
         try container.encode(reason, forKey: .reason)
     }
 }

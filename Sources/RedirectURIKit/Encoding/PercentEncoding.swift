@@ -1,30 +1,5 @@
 /// Why percent-decoding failed, and where in the encoded input.
 public struct PercentDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The category of a decoding error; its ``code`` is stable.
-    public struct Kind: Sendable, Hashable, CustomStringConvertible {
-        let rawValue: UInt8
-
-        /// The stable identifier, e.g. `invalid-utf8`.
-        public var code: String { rawValue == 0 ? "invalid-percent-encoding" : "invalid-utf8" }
-        /// A sentence that explains the rule that was broken.
-        public var explanation: String {
-            rawValue == 0
-                ? "'%' must be followed by two hex digits"
-                : "the decoded bytes are not well-formed UTF-8 (an overlong form, a surrogate, a code point above U+10FFFF or a cut-off sequence)"
-        }
-        /// The stable code.
-        public var description: String { code }
-
-        /// `%` not followed by two hex digits (RFC 3986 §2.1). Offset: the first non-hex byte.
-        public static let invalidPercentEncoding = Kind(rawValue: 0)
-        /// The decoded bytes are not well-formed UTF-8 (overlong, surrogate, above U+10FFFF,
-        /// truncated). Offset: where the offending sequence starts in the encoded input.
-        public static let invalidUTF8 = Kind(rawValue: 1)
-
-        /// Every kind.
-        public static let allKinds: [Kind] = [.invalidPercentEncoding, .invalidUTF8]
-    }
-
     /// What went wrong.
     public var kind: Kind
     /// The byte offset in the encoded input.
@@ -38,6 +13,26 @@ public struct PercentDecodingError: Error, Sendable, Hashable, CustomStringConve
 
     /// The kind and offset, e.g. `invalid-utf8 at offset 3`.
     public var description: String { "\(kind) at offset \(offset)" }
+}
+
+extension PercentDecodingError: CodedError {
+    /// Each kind's code and explanation, at the kind's row.
+    public static let codes: [(code: String, explanation: String)] = [
+        // One rule, one meaning: the parser's.
+        ("invalid-percent-encoding", URIParseError.Kind.invalidPercentEncoding.explanation),
+        (
+            "invalid-utf8",
+            "the decoded bytes are not well-formed UTF-8 (an overlong form, a surrogate, a code point above U+10FFFF or a cut-off sequence)"
+        ),
+    ]
+}
+
+extension ErrorKind where Owner == PercentDecodingError {
+    /// `%` not followed by two hex digits (RFC 3986 §2.1). Offset: the first non-hex byte.
+    public static var invalidPercentEncoding: Self { Self(rawValue: 0) }
+    /// The decoded bytes are not well-formed UTF-8 (overlong, surrogate, above U+10FFFF,
+    /// truncated). Offset: where the offending sequence starts in the encoded input.
+    public static var invalidUTF8: Self { Self(rawValue: 1) }
 }
 
 /// Percent-encoding (RFC 3986 §2.1) and `application/x-www-form-urlencoded` (`+` is a space).

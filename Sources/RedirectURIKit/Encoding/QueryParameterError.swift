@@ -9,30 +9,6 @@
 /// }
 /// ```
 public struct QueryParameterError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The category; its ``code`` is stable.
-    public struct Kind: Sendable, Hashable, CustomStringConvertible {
-        let rawValue: UInt8
-
-        /// The stable identifier.
-        public var code: String { rawValue == 0 ? "duplicate-parameter" : "invalid-encoding" }
-        /// A sentence that explains the rule that was broken.
-        public var explanation: String {
-            rawValue == 0
-                ? "the parameter appears more than once; picking the first or the last would let an attacker choose"
-                : "the parameter's name or value does not percent-decode to well-formed UTF-8"
-        }
-        /// The stable code.
-        public var description: String { code }
-
-        /// A name that appears more than once (compared after decoding).
-        public static let duplicateParameter = Kind(rawValue: 0)
-        /// A name or value that does not decode.
-        public static let invalidEncoding = Kind(rawValue: 1)
-
-        /// Every kind.
-        public static let allKinds: [Kind] = [.duplicateParameter, .invalidEncoding]
-    }
-
     /// What went wrong.
     public var kind: Kind
     /// The parameter: the name asked for, or the decoded name of a piece whose value does not
@@ -56,6 +32,21 @@ public struct QueryParameterError: Error, Sendable, Hashable, CustomStringConver
     public var description: String {
         "\(kind) '\(name)'" + (offset.map { " at offset \($0)" } ?? "") + (underlying.map { ": \($0)" } ?? "")
     }
+}
+
+extension QueryParameterError: CodedError {
+    /// Each kind's code and explanation, at the kind's row.
+    public static let codes: [(code: String, explanation: String)] = [
+        ("duplicate-parameter", "the parameter appears more than once; picking the first or the last would let an attacker choose"),
+        ("invalid-encoding", "the parameter's name or value does not percent-decode to well-formed UTF-8"),
+    ]
+}
+
+extension ErrorKind where Owner == QueryParameterError {
+    /// A name that appears more than once (compared after decoding).
+    public static var duplicateParameter: Self { Self(rawValue: 0) }
+    /// A name or value that does not decode.
+    public static var invalidEncoding: Self { Self(rawValue: 1) }
 }
 
 /// How a query's names and values are decoded: RFC 3986, or HTML form encoding.

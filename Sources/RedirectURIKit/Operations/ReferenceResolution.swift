@@ -1,9 +1,26 @@
 /// Why a reference could not be resolved.
 public struct ReferenceResolutionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
+    public var kind: Kind
+    /// What went wrong, for people: the kind's explanation, with the parse error when there is one.
     public var reason: String
     /// A one-line description.
     public var description: String { reason }
+}
+
+extension ReferenceResolutionError: CodedError {
+    /// Each kind's code and explanation, at the kind's row.
+    public static let codes: [(code: String, explanation: String)] = [
+        ("base-without-scheme", "the base URI must have a scheme (RFC 3986 §5.1)"),
+        ("unresolvable", "the reference resolved against the base is not a valid URI reference"),
+    ]
+}
+
+extension ErrorKind where Owner == ReferenceResolutionError {
+    /// The base has no scheme (RFC 3986 §5.1).
+    public static var baseWithoutScheme: Self { Self(rawValue: 0) }
+    /// The recomposed target (RFC 3986 §5.3) does not parse.
+    public static var unresolvable: Self { Self(rawValue: 1) }
 }
 
 extension URIReference {
@@ -19,7 +36,7 @@ extension URIReference {
     /// ```
     public func resolved(against base: URIReference) throws(ReferenceResolutionError) -> URIReference {
         guard base.hasScheme else {
-            throw ReferenceResolutionError(reason: "the base URI must have a scheme (RFC 3986 §5.1)")
+            throw ReferenceResolutionError(kind: .baseWithoutScheme, reason: ReferenceResolutionError.Kind.baseWithoutScheme.explanation)
         }
         let reference = URIComponents(self)
         let baseParts = URIComponents(base)
@@ -57,7 +74,7 @@ extension URIReference {
         do {
             return try URIReference(parsing: target.serialized)
         } catch {
-            throw ReferenceResolutionError(reason: "the resolved reference is not valid: \(error.kind)")
+            throw ReferenceResolutionError(kind: .unresolvable, reason: "the resolved reference is not valid: \(error.kind)")
         }
     }
 

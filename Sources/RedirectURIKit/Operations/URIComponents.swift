@@ -131,46 +131,6 @@ public struct URIComponents: Sendable, Hashable {
 
 /// Why components could not be built into a valid URI reference.
 public struct URIBuildError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The category; its ``code`` is stable.
-    public struct Kind: Sendable, Hashable, CustomStringConvertible {
-        let rawValue: UInt8
-
-        /// The stable identifier.
-        public var code: String { Self.table[Int(rawValue)].code }
-        /// A sentence that explains the rule that was broken.
-        public var explanation: String { Self.table[Int(rawValue)].explanation }
-        /// The code.
-        public var description: String { code }
-
-        /// A component does not match its own rule (RFC 3986 §3).
-        public static let invalidComponent = Kind(rawValue: 0)
-        /// Userinfo or a port without a host.
-        public static let needsHost = Kind(rawValue: 1)
-        /// A path after an authority that is neither empty nor starts with `/`.
-        public static let pathNotAbsoluteAfterAuthority = Kind(rawValue: 2)
-        /// A path starting with `//` without an authority.
-        public static let pathStartsWithTwoSlashes = Kind(rawValue: 3)
-        /// A relative path with `:` in its first segment.
-        public static let colonInFirstSegment = Kind(rawValue: 4)
-        /// The serialized text does not parse (the parse error is ``URIBuildError/underlying``).
-        public static let unparsable = Kind(rawValue: 5)
-        /// A component holds a delimiter, so that parsing gives other components back.
-        public static let delimiterChangesParse = Kind(rawValue: 6)
-
-        /// Every kind, in documentation order.
-        public static let allKinds: [Kind] = (0..<UInt8(table.count)).map(Kind.init(rawValue:))
-
-        static let table: [(code: String, explanation: String)] = [
-            ("invalid-component", "the component does not match its rule in RFC 3986 §3"),
-            ("needs-host", "userinfo and a port need a host"),
-            ("path-not-absolute-after-authority", "after an authority, the path must be empty or start with '/'"),
-            ("path-starts-with-two-slashes", "without an authority, the path cannot start with '//'"),
-            ("colon-in-first-segment", "a relative path cannot have ':' in its first segment"),
-            ("unparsable", "the serialized text is not a URI reference"),
-            ("delimiter-changes-parse", "the component contains a delimiter that changes the parse"),
-        ]
-    }
-
     /// What is wrong.
     public var kind: Kind
     /// The component at fault: `scheme`, `userinfo`, `host`, `port`, `path`, `query`,
@@ -178,7 +138,7 @@ public struct URIBuildError: Error, Sendable, Hashable, CustomStringConvertible 
     public var component: String
     /// The byte offset in the serialized text, when known.
     public var offset: Int?
-    /// The parse error of the serialized text (kind ``Kind/unparsable``).
+    /// The parse error of the serialized text (kind `unparsable`).
     public var underlying: URIParseError?
 
     /// Creates an error.
@@ -193,4 +153,34 @@ public struct URIBuildError: Error, Sendable, Hashable, CustomStringConvertible 
     public var description: String {
         "\(component): \(kind)" + (underlying.map { " (\($0.kind) at offset \($0.offset))" } ?? "")
     }
+}
+
+extension URIBuildError: CodedError {
+    /// Each kind's code and explanation, at the kind's row.
+    public static let codes: [(code: String, explanation: String)] = [
+        ("invalid-component", "the component does not match its rule in RFC 3986 §3"),
+        ("needs-host", "userinfo and a port need a host"),
+        ("path-not-absolute-after-authority", "after an authority, the path must be empty or start with '/'"),
+        ("path-starts-with-two-slashes", "without an authority, the path cannot start with '//'"),
+        ("colon-in-first-segment", "a relative path cannot have ':' in its first segment"),
+        ("unparsable", "the serialized text is not a URI reference"),
+        ("delimiter-changes-parse", "the component contains a delimiter that changes the parse"),
+    ]
+}
+
+extension ErrorKind where Owner == URIBuildError {
+    /// A component does not match its own rule (RFC 3986 §3).
+    public static var invalidComponent: Self { Self(rawValue: 0) }
+    /// Userinfo or a port without a host.
+    public static var needsHost: Self { Self(rawValue: 1) }
+    /// A path after an authority that is neither empty nor starts with `/`.
+    public static var pathNotAbsoluteAfterAuthority: Self { Self(rawValue: 2) }
+    /// A path starting with `//` without an authority.
+    public static var pathStartsWithTwoSlashes: Self { Self(rawValue: 3) }
+    /// A relative path with `:` in its first segment.
+    public static var colonInFirstSegment: Self { Self(rawValue: 4) }
+    /// The serialized text does not parse (the parse error is ``URIBuildError/underlying``).
+    public static var unparsable: Self { Self(rawValue: 5) }
+    /// A component holds a delimiter, so that parsing gives other components back.
+    public static var delimiterChangesParse: Self { Self(rawValue: 6) }
 }

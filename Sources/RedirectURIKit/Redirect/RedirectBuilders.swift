@@ -1,43 +1,12 @@
 /// Why a redirect URI could not be built from the given parts.
 public struct RedirectBuildError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The category; its ``code`` is stable.
-    public struct Kind: Sendable, Hashable, CustomStringConvertible {
-        let rawValue: UInt8
-
-        /// The stable identifier.
-        public var code: String { Self.table[Int(rawValue)].code }
-        /// A sentence that explains the rule that was broken.
-        public var explanation: String { Self.table[Int(rawValue)].explanation }
-        /// The code.
-        public var description: String { code }
-
-        /// A part is out of its range (a port, a hash length, a wrapped form).
-        public static let invalidPart = Kind(rawValue: 0)
-        /// The written text is not a URI (the parse error is ``RedirectBuildError/underlying``).
-        public static let invalidURI = Kind(rawValue: 1)
-        /// The written text is a URI of another form.
-        public static let wrongForm = Kind(rawValue: 2)
-        /// Classifying the written text gives other parts back.
-        public static let partsDoNotRoundTrip = Kind(rawValue: 3)
-
-        /// Every kind, in documentation order.
-        public static let allKinds: [Kind] = (0..<UInt8(table.count)).map(Kind.init(rawValue:))
-
-        static let table: [(code: String, explanation: String)] = [
-            ("invalid-part", "a part is outside what the form allows"),
-            ("invalid-uri", "the parts do not make a valid URI"),
-            ("wrong-form", "the parts make a URI of another form"),
-            ("parts-do-not-round-trip", "classifying the URI gives other parts back"),
-        ]
-    }
-
     /// What is wrong.
     public var kind: Kind
     /// The byte offset in the written text, when known.
     public var offset: Int?
     /// Details for people.
     public var detail: String?
-    /// The parse error of the written text (kind ``Kind/invalidURI``).
+    /// The parse error of the written text (kind `invalid-uri`).
     public var underlying: URIParseError?
 
     /// Creates an error.
@@ -166,4 +135,25 @@ extension RedirectURI {
         }
         return built
     }
+}
+
+extension RedirectBuildError: CodedError {
+    /// Each kind's code and explanation, at the kind's row.
+    public static let codes: [(code: String, explanation: String)] = [
+        ("invalid-part", "a part is outside what the form allows"),
+        ("invalid-uri", "the text is not a valid RFC 3986 URI"),
+        ("wrong-form", "the parts make a URI of another form"),
+        ("parts-do-not-round-trip", "classifying the URI gives other parts back"),
+    ]
+}
+
+extension ErrorKind where Owner == RedirectBuildError {
+    /// A part is out of its range (a port, a hash length, a wrapped form).
+    public static var invalidPart: Self { Self(rawValue: 0) }
+    /// The written text is not a URI (the parse error is ``RedirectBuildError/underlying``).
+    public static var invalidURI: Self { Self(rawValue: 1) }
+    /// The written text is a URI of another form.
+    public static var wrongForm: Self { Self(rawValue: 2) }
+    /// Classifying the written text gives other parts back.
+    public static var partsDoNotRoundTrip: Self { Self(rawValue: 3) }
 }

@@ -76,7 +76,8 @@ public struct VerificationVerdict: Sendable, Hashable {
     public var nearMiss: NearMiss? { nearMissSource?.nearMiss }
     /// What ``nearMiss`` is worked out from (a reference: the verdict stays small).
     var nearMissSource: NearMissSource? = nil
-    /// Why a rejection happened (rejections only; built when the rule fails).
+    /// Why a rejection happened (built when the rule fails), or an acceptance's own explanation
+    /// (a report's, see `init(accepted:failedRule:explanation:)`).
     var reason: String?
     /// The caller's bundle ID that an acceptance was checked against.
     var callerBundleID: String?
@@ -87,6 +88,7 @@ public struct VerificationVerdict: Sendable, Hashable {
             let why = reason ?? failedRule?.requirement ?? "rejected"
             return nearMiss.map { why + "; " + $0.message } ?? why
         }
+        if let reason { return reason }
         return "accepted: matches the registered redirect URI '\(matched ?? "")'"
             + (callerBundleID.map { " and the caller's bundle ID '\($0)'" } ?? "")
     }

@@ -29,12 +29,11 @@ public struct FindingDefinition: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(code) (\(severity.rawValue)): \(meaning)" }
 }
 
-/// The one namespace of stable codes that this package prints: findings (``FindingCode``), error
-/// kinds (``URIParseError/Kind``, ``PercentDecodingError/Kind``, ``QueryParameterError/Kind``,
-/// ``BrokerMessageError/Kind``) and verification rules (``VerificationRule``). A code means one
-/// thing and has one severity wherever it appears; two types may share a code only when they
-/// share its definition (`duplicate-parameter` is the same rule for a query and a broker
-/// message).
+/// The one namespace of stable codes that this package prints: findings (``FindingCode``), the
+/// kinds of every error (each ``CodedError``'s table of ``CodedError/codes``) and verification
+/// rules (``VerificationRule``). A code means one thing and has one severity wherever it appears;
+/// two types may share a code only when they share its definition (`duplicate-parameter` is the
+/// same rule for a query and a broker message).
 ///
 /// Each module lists its own definitions (this module's are ``coreDefinitions``; host conversion,
 /// the report and the doctor list theirs) and a registry is made from all of them: making it
@@ -88,15 +87,23 @@ public struct FindingRegistry: Sendable {
     /// This module's registry (``coreDefinitions``). A test holds it free of conflicts.
     public static let core = FindingRegistry(unchecked: coreDefinitions)
 
-    /// Every code this module reports: its findings, then its error kinds and verification rules
-    /// (severity `error`, meaning their explanation or requirement).
+    /// Every code this module reports: its findings, then the kinds of its errors and its
+    /// verification rules (severity `error`, meaning their explanation or requirement).
     public static let coreDefinitions: [FindingDefinition] =
-        findingDefinitions
-        + URIParseError.Kind.allKinds.map { FindingDefinition(code: $0.code, severity: .error, meaning: $0.explanation) }
-        + PercentDecodingError.Kind.allKinds.map { FindingDefinition(code: $0.code, severity: .error, meaning: $0.explanation) }
-        + QueryParameterError.Kind.allKinds.map { FindingDefinition(code: $0.code, severity: .error, meaning: $0.explanation) }
-        + BrokerMessageError.Kind.allKinds.map { FindingDefinition(code: $0.code, severity: .error, meaning: $0.explanation) }
+        findingDefinitions + errorTypes.flatMap(definitions(of:))
         + VerificationRule.all.map { FindingDefinition(code: $0.identifier, severity: .error, meaning: $0.requirement) }
+
+    /// Every error type of this module, each once: the registry holds the codes of their tables.
+    /// (A test finds every ``CodedError`` in the sources and requires it here.)
+    static let errorTypes: [any CodedError.Type] = [
+        URIParseError.self, PercentDecodingError.self, QueryParameterError.self, URIBuildError.self, ReferenceResolutionError.self,
+        RedirectBuildError.self, BrokerMessageError.self,
+    ]
+
+    /// The kinds of an error type, from its table: severity `error`, meaning the explanation.
+    static func definitions(of errorType: any CodedError.Type) -> [FindingDefinition] {
+        errorType.codes.map { FindingDefinition(code: $0.code, severity: .error, meaning: $0.explanation) }
+    }
 
     /// The findings of this module (``FindingCode/allCodes``), as the "Verification rules"
     /// article lists them.

@@ -59,95 +59,6 @@ public struct URIParseError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 }
 
-extension URIParseError {
-    /// The category of a parse error: one byte, so that the scanner carries it in a register
-    /// and builds the public error once, at the entry point. Its ``code`` is stable across
-    /// releases.
-    public struct Kind: Sendable, Hashable, CustomStringConvertible {
-        /// The kind's position in ``allKinds``.
-        let rawValue: UInt8
-
-        /// The stable identifier, e.g. `invalid-port`.
-        public var code: String { Self.table[Int(rawValue)].code }
-        /// A sentence that explains the rule that was broken.
-        public var explanation: String { Self.table[Int(rawValue)].explanation }
-        /// The stable code.
-        public var description: String { code }
-
-        /// The text before the first `:` is not a scheme (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`),
-        /// and a relative reference cannot have `:` in its first segment (RFC 3986 §3.1, §4.2).
-        public static let invalidScheme = Kind(rawValue: 0)
-        /// A URI (not a relative reference) was required, but there is no `scheme ":"` (RFC 3986 §3).
-        public static let missingScheme = Kind(rawValue: 1)
-        /// A relative reference was required, but the input has a scheme (RFC 3986 §4.2).
-        public static let unexpectedScheme = Kind(rawValue: 2)
-        /// `%` not followed by two hex digits (RFC 3986 §2.1).
-        public static let invalidPercentEncoding = Kind(rawValue: 3)
-        /// A byte that is allowed in neither userinfo nor host (RFC 3986 §3.2).
-        public static let invalidAuthorityCharacter = Kind(rawValue: 4)
-        /// A byte not allowed in a reg-name host (RFC 3986 §3.2.2).
-        public static let invalidHostCharacter = Kind(rawValue: 5)
-        /// An IP-literal is not a valid IPv6address (RFC 3986 §3.2.2).
-        public static let invalidIPv6Address = Kind(rawValue: 6)
-        /// An IP-literal starting with `v` is not a valid IPvFuture (RFC 3986 §3.2.2).
-        public static let invalidIPvFuture = Kind(rawValue: 7)
-        /// `[` without a matching `]`.
-        public static let unterminatedIPLiteral = Kind(rawValue: 8)
-        /// After an IP literal only `:port` or the end of the authority may follow.
-        public static let invalidCharacterAfterHost = Kind(rawValue: 9)
-        /// The port is not `*DIGIT` (RFC 3986 §3.2.3).
-        public static let invalidPort = Kind(rawValue: 10)
-        /// A byte not allowed in a path (RFC 3986 §3.3).
-        public static let invalidPathCharacter = Kind(rawValue: 11)
-        /// A byte not allowed in a query (RFC 3986 §3.4).
-        public static let invalidQueryCharacter = Kind(rawValue: 12)
-        /// A byte not allowed in a fragment (RFC 3986 §3.5); this includes a second `#`.
-        public static let invalidFragmentCharacter = Kind(rawValue: 13)
-        /// An absolute-URI (RFC 3986 §4.3) was required, but the input has a fragment.
-        public static let unexpectedFragment = Kind(rawValue: 14)
-        /// The input is longer than ``URIParser/maximumInputLength``.
-        public static let inputTooLong = Kind(rawValue: 15)
-
-        /// Every kind, in documentation order.
-        public static let allKinds: [Kind] = (0..<UInt8(table.count)).map(Kind.init(rawValue:))
-
-        /// Each kind's code and explanation, at its raw value.
-        static let table: [(code: String, explanation: String)] = [
-            (
-                "invalid-scheme",
-                "a scheme must start with a letter and contain only letters, digits, '+', '-' and '.'; a relative reference cannot have ':' in its first segment"
-            ),
-            ("missing-scheme", "an absolute URI must start with a scheme followed by ':'"),
-            ("unexpected-scheme", "a relative reference cannot have ':' in its first segment"),
-            ("invalid-percent-encoding", "'%' must be followed by two hex digits"),
-            (
-                "invalid-authority-character",
-                "the authority allows only unreserved characters, sub-delims, ':', '@' and percent-encoding"
-            ),
-            ("invalid-host-character", "a host allows only unreserved characters, sub-delims and percent-encoding"),
-            ("invalid-ipv6-address", "the IP literal is not an RFC 3986 IPv6 address"),
-            ("invalid-ipvfuture", "an IPvFuture literal is 'v', hex digits, '.', then unreserved, sub-delims or ':'"),
-            ("unterminated-ip-literal", "an IP literal opened with '[' must be closed with ']'"),
-            ("invalid-character-after-host", "only ':' and a port may follow an IP literal"),
-            ("invalid-port", "a port must be decimal digits only"),
-            (
-                "invalid-path-character",
-                "a path allows only unreserved characters, sub-delims, ':', '@', '/' and percent-encoding"
-            ),
-            (
-                "invalid-query-character",
-                "a query allows only unreserved characters, sub-delims, ':', '@', '/', '?' and percent-encoding"
-            ),
-            (
-                "invalid-fragment-character",
-                "a fragment allows only unreserved characters, sub-delims, ':', '@', '/', '?' and percent-encoding"
-            ),
-            ("unexpected-fragment", "an absolute URI cannot have a fragment"),
-            ("input-too-long", "the input is longer than the parser's limit"),
-        ]
-    }
-}
-
 /// A window of an input kept for error messages, with its position in the whole input.
 ///
 /// Testing SPI: the fuzzers and tests check the window; apps read ``URIParseError/caretDiagram``.
@@ -216,4 +127,77 @@ public struct ParseExcerpt: Sendable, Hashable {
         if start + bytes.count < inputLength { line += "…" }
         return "  " + line + "\n  " + String(repeating: " ", count: caretColumn) + "^"
     }
+}
+
+extension URIParseError: CodedError {
+    /// Each kind's code and explanation, at the kind's row.
+    public static let codes: [(code: String, explanation: String)] = [
+        (
+            "invalid-scheme",
+            "a scheme must start with a letter and contain only letters, digits, '+', '-' and '.'; a relative reference cannot have ':' in its first segment"
+        ),
+        ("missing-scheme", "an absolute URI must start with a scheme followed by ':'"),
+        ("unexpected-scheme", "a relative reference cannot have ':' in its first segment"),
+        ("invalid-percent-encoding", "'%' must be followed by two hex digits"),
+        (
+            "invalid-authority-character",
+            "the authority allows only unreserved characters, sub-delims, ':', '@' and percent-encoding"
+        ),
+        ("invalid-host-character", "a host allows only unreserved characters, sub-delims and percent-encoding"),
+        ("invalid-ipv6-address", "the IP literal is not an RFC 3986 IPv6 address"),
+        ("invalid-ipvfuture", "an IPvFuture literal is 'v', hex digits, '.', then unreserved, sub-delims or ':'"),
+        ("unterminated-ip-literal", "an IP literal opened with '[' must be closed with ']'"),
+        ("invalid-character-after-host", "only ':' and a port may follow an IP literal"),
+        ("invalid-port", "a port must be decimal digits only"),
+        (
+            "invalid-path-character",
+            "a path allows only unreserved characters, sub-delims, ':', '@', '/' and percent-encoding"
+        ),
+        (
+            "invalid-query-character",
+            "a query allows only unreserved characters, sub-delims, ':', '@', '/', '?' and percent-encoding"
+        ),
+        (
+            "invalid-fragment-character",
+            "a fragment allows only unreserved characters, sub-delims, ':', '@', '/', '?' and percent-encoding"
+        ),
+        ("unexpected-fragment", "an absolute URI cannot have a fragment"),
+        ("input-too-long", "the input is longer than the parser's limit"),
+    ]
+}
+
+extension ErrorKind where Owner == URIParseError {
+    /// The text before the first `:` is not a scheme (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`),
+    /// and a relative reference cannot have `:` in its first segment (RFC 3986 §3.1, §4.2).
+    public static var invalidScheme: Self { Self(rawValue: 0) }
+    /// A URI (not a relative reference) was required, but there is no `scheme ":"` (RFC 3986 §3).
+    public static var missingScheme: Self { Self(rawValue: 1) }
+    /// A relative reference was required, but the input has a scheme (RFC 3986 §4.2).
+    public static var unexpectedScheme: Self { Self(rawValue: 2) }
+    /// `%` not followed by two hex digits (RFC 3986 §2.1).
+    public static var invalidPercentEncoding: Self { Self(rawValue: 3) }
+    /// A byte that is allowed in neither userinfo nor host (RFC 3986 §3.2).
+    public static var invalidAuthorityCharacter: Self { Self(rawValue: 4) }
+    /// A byte not allowed in a reg-name host (RFC 3986 §3.2.2).
+    public static var invalidHostCharacter: Self { Self(rawValue: 5) }
+    /// An IP-literal is not a valid IPv6address (RFC 3986 §3.2.2).
+    public static var invalidIPv6Address: Self { Self(rawValue: 6) }
+    /// An IP-literal starting with `v` is not a valid IPvFuture (RFC 3986 §3.2.2).
+    public static var invalidIPvFuture: Self { Self(rawValue: 7) }
+    /// `[` without a matching `]`.
+    public static var unterminatedIPLiteral: Self { Self(rawValue: 8) }
+    /// After an IP literal only `:port` or the end of the authority may follow.
+    public static var invalidCharacterAfterHost: Self { Self(rawValue: 9) }
+    /// The port is not `*DIGIT` (RFC 3986 §3.2.3).
+    public static var invalidPort: Self { Self(rawValue: 10) }
+    /// A byte not allowed in a path (RFC 3986 §3.3).
+    public static var invalidPathCharacter: Self { Self(rawValue: 11) }
+    /// A byte not allowed in a query (RFC 3986 §3.4).
+    public static var invalidQueryCharacter: Self { Self(rawValue: 12) }
+    /// A byte not allowed in a fragment (RFC 3986 §3.5); this includes a second `#`.
+    public static var invalidFragmentCharacter: Self { Self(rawValue: 13) }
+    /// An absolute-URI (RFC 3986 §4.3) was required, but the input has a fragment.
+    public static var unexpectedFragment: Self { Self(rawValue: 14) }
+    /// The input is longer than ``URIParser/maximumInputLength``.
+    public static var inputTooLong: Self { Self(rawValue: 15) }
 }

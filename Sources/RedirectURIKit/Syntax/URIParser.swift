@@ -13,7 +13,7 @@
 /// (see ``URIParseError``). Every public entry point (`String`, `Substring`, bytes) funnels here.
 public enum URIParser {
     /// The longest input accepted, in bytes: 16 MiB. Longer input fails with
-    /// ``URIParseError/Kind/inputTooLong`` at this offset. Redirect URIs are short and broker
+    /// `input-too-long` at this offset. Redirect URIs are short and broker
     /// responses a few KB, so the limit only bounds adversarial input.
     public static let maximumInputLength = 16 * 1024 * 1024
 
