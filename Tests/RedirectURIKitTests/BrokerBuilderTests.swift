@@ -40,8 +40,22 @@ struct BrokerBuilderTests {
             correlationID: Self.correlation, brokerKey: Self.key, clientVersion: "2.7")
         #expect(request.endpoint == .msauth)
         #expect(request.isADALProtocol)
+        #expect(request.protocolVersion == 2)  // ADAL's max_protocol_ver, not MSAL's 3
+        #expect(request.value("max_protocol_ver") == "2")
         #expect(request.resource == "https://graph.microsoft.com")
         #expect(try BrokerRequest(parsing: request.url) == request)
+    }
+
+    /// Every field given to the MSAL builder is in the request, its optional nonce included.
+    @Test func anMSALRequestKeepsItsNonce() throws {
+        let request = try BrokerRequest.msal(
+            endpoint: .msauthv3, authority: Self.authority, clientID: Self.client,
+            redirectURI: try RedirectURI(parsing: "msauth.com.contoso.app://auth"), scope: "openid", correlationID: Self.correlation,
+            brokerKey: Self.key, clientVersion: "1.2.3", brokerNonce: "7c4f3bda-1e2f-4a5b-8c9d-0e1f2a3b4c5d")
+        #expect(request.brokerNonce == "7c4f3bda-1e2f-4a5b-8c9d-0e1f2a3b4c5d")
+        #expect(request.correlationID == Self.correlation)
+        #expect(request.clientVersion == "1.2.3")
+        #expect(try Self.msal().brokerNonce == nil)
     }
 
     /// What a builder refuses, and the field it names.

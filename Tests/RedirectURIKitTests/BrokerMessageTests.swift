@@ -217,6 +217,64 @@ struct BrokerRequestTests {
         #expect(try BrokerRequest(parsing: v3).brokerNonce == "7c4f3bda-1e2f-4a5b-8c9d-0e1f2a3b4c5d")
     }
 
+    /// Each accessor reads its own field: every field of the request below has a value no other
+    /// field has.
+    @Test func accessorsReadTheirOwnFields() throws {
+        let request = try BrokerRequest(parsing: Self.msalRequest)
+        let fields: [(String?, String)] = [
+            (request.clientID, "00000000-0000-0000-0000-000000000001"),
+            (request.correlationID, "b0b5e4b1-8c55-4b8f-9f0f-3d2b8c1c9a11"),
+            (request.brokerKey, "q3eQh1lA2y0k7u_8-Jq4s5t6u7v8w9x0y1z2A3B4C5D"),
+            (request.brokerNonce, "7c4f3bda-1e2f-4a5b-8c9d-0e1f2a3b4c5d"),
+            (request.clientVersion, "1.2.3"),
+            (request.scope, "User.Read openid profile offline_access"),
+            (request.claims, #"{"access_token":{"xms_cc":{"values":["cp1"]}}}"#),
+            (request.prompt, "select_account"),
+            (request.loginHint, "user@contoso.com"),
+        ]
+        for (row, (read, expected)) in fields.enumerated() { #expect(read == expected, "row \(row)") }
+    }
+
+    /// `login_hint` is the hint; `username`, which older clients send, only stands in for it.
+    static let loginHints: [(String, String?)] = [
+        ("&login_hint=a%40contoso.com&username=b%40contoso.com", "a@contoso.com"),
+        ("&username=b%40contoso.com&login_hint=a%40contoso.com", "a@contoso.com"),
+        ("&username=b%40contoso.com", "b@contoso.com"),
+        ("", nil),
+    ]
+
+    @Test(arguments: loginHints)
+    func loginHintBeforeUsername(parameters: String, expected: String?) throws {
+        let request = try BrokerRequest.parseParameters(Self.adalRequest + parameters)
+        #expect(request.loginHint == expected)
+    }
+
+    /// The protocol decides the required fields, whatever the scheme: an ADAL request
+    /// (`max_protocol_ver`, `resource`, no `scope`) sent to msauthv2:// lacks nothing.
+    @Test func anADALRequestToMSAuthV2NeedsADALsFields() throws {
+        let text = Self.adalRequest.replacingOccurrences(of: "msauth://broker", with: "msauthv2://broker")
+        let request = try BrokerRequest.parseParameters(text)
+        #expect(request.endpoint == .msauthv2)
+        #expect(request.isADALProtocol)
+        #expect(request.problems() == [])
+        let withoutResource = try BrokerRequest.parseParameters(text.replacingOccurrences(of: "&resource=", with: "&x_resource="))
+        #expect(withoutResource.problems().map(\.parameter) == ["resource"])
+    }
+
+    /// Malformed values are listed in the order of their parameters in the URL, whatever the
+    /// order of the fields.
+    @Test func valueProblemsComeInParameterOrder() throws {
+        var parameters = try BrokerRequest.parseParameters(Self.msalRequest).parameters
+        for (name, bad) in [("client_id", "x"), ("correlation_id", "y"), ("broker_key", "+"), ("client_version", "")] {
+            if let index = parameters.firstIndex(where: { $0.name == name }) { parameters[index].value = bad }
+        }
+        for order in [parameters, parameters.reversed()] {
+            let problems = try BrokerRequest(endpoint: .msauthv2, parameters: order).problems()
+            let expected = order.map(\.name).filter { ["client_id", "correlation_id", "broker_key", "client_version"].contains($0) }
+            #expect(problems.map(\.parameter) == expected)
+        }
+    }
+
     /// Every typed error, with the parameter it names.
     static let problems: [(String, BrokerMessageError.Kind, String?)] = [
         ("msauth://broker?" + "client_id=x", .missingParameter, "authority"),
@@ -322,6 +380,28 @@ struct BrokerRequestTests {
         }
         let request = try BrokerRequest.parseParameters(polluted)
         #expect(request.redirectURI == nil)   // no single value to read
+    }
+
+    /// A repeated field is reported once, as the ambiguity; the values judged are each field's
+    /// first piece (the one the request's walk found first), so a malformed second piece adds
+    /// no problem and a malformed first one does.
+    static let repeatedFields: [(appended: String, replacing: (String, String)?, problems: [String])] = [
+        ("&client_id=not-a-uuid", nil, ["duplicate-parameter client_id"]),
+        ("&broker_key=%2B", nil, ["duplicate-parameter broker_key"]),
+        (
+            "&client_id=00000000-0000-0000-0000-000000000001",
+            ("client_id=00000000-0000-0000-0000-000000000001", "client_id=not-a-uuid"),
+            ["duplicate-parameter client_id", "invalid-value client_id"]
+        ),
+    ]
+
+    @Test(arguments: repeatedFields.indices)
+    func theFirstPieceOfARepeatedFieldIsJudged(row: Int) throws {
+        let (appended, replacing, expected) = Self.repeatedFields[row]
+        var text = Self.msalRequest
+        if let (old, new) = replacing { text = text.replacingOccurrences(of: old, with: new) }
+        let problems = try BrokerRequest.parseParameters(text + appended).problems()
+        #expect(problems.map { "\($0.code) \($0.parameter ?? "")" } == expected)
     }
 
     @Test func buildThenParseAndParseThenBuild() throws {
