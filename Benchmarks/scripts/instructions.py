@@ -46,11 +46,14 @@ TOLERANCE_PERCENT = 3.0
 # (label, kind, operands, limit): kind "at most" compares an operation's instructions per op (or
 # per byte) with the limit; "ratio at least" / "ratio at most" compare numerator ÷ denominator.
 TARGETS = [
-    # (a): is the bundle ID in this redirect URI the caller's, and the bundle ID read out as a
-    # Substring, each with classification, the call and the loop included.
+    # (a): is the bundle ID in this redirect URI the caller's, and the bundle ID handed out (a
+    # BundleID: its bytes lent by withUTF8, its Substring made when asked for), each with
+    # classification, the call and the loop included. The issue sets the second in a plain loop
+    # (scripts/plain-loop.sh, a/classify+bundleID); this harness's loop costs more around it.
     ("(a) classify + bundle ID compared (bundleID(in:equals:)) ≤ 900 instructions per short redirect URI",
      "per op at most", ("a/classify+equals",), 900),
-    ("(a) classify + bundle ID read as a Substring (bundleID(in:)) ≤ 900 instructions per short redirect URI",
+    ("(a) classify + bundle ID handed out (bundleID(in:), a BundleID) ≤ 900 instructions per short redirect URI, "
+     "here in measure-ops' harness (scripts/plain-loop.sh counts the plain loop)",
      "per op at most", ("a/classify+bundleID",), 900),
     ("(c) raw redirect_uri: URLComponents.queryItems needs ≥ 20× the instructions",
      "ratio at least", ("c/URLComponents+queryItems", "c/redirect_uri-raw"), 20),
@@ -58,7 +61,7 @@ TARGETS = [
      "ratio at least", ("c/URLComponents+queryItems", "c/redirect_uri-decoded"), 16),
     ("(d) long inputs: the full strict parse ≤ 1.2 instructions per byte",
      "per byte at most", ("d/parse",), 1.2),
-    ("(d) BrokerResponse(parsing:) ≤ 1.3× the parse of the same URL",
+    ("(d) BrokerResponse(parsing:), response and hash as offsets ≤ 1.3× the parse of the same URL",
      "ratio at most", ("d/BrokerResponse", "d/parse"), 1.3),
 ]
 

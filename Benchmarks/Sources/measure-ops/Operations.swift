@@ -128,6 +128,14 @@ let operations: [Operation] = {
                 }
             },
             Operation(
+                id: "\(c)/classify+bundleID-text", side: .library,
+                call: "RedirectURI.classify(_:), .form, .bundleID(in:)?.text (a Substring)", inputs: set
+            ) {
+                pass($0.lines(set)) { uri in
+                    if let shape = try? RedirectURI.classify(uri) { sink((shape.form, shape.bundleID(in: uri)?.text)) }
+                }
+            },
+            Operation(
                 id: "\(c)/classify+range", side: .library,
                 call: "RedirectURI.classify(_:), .form, .bundleIDRange (offsets only)", inputs: set
             ) {
@@ -236,7 +244,16 @@ let operations: [Operation] = {
             pass($0.lines(.response)) { sink(try? URIReference(parsing: $0)) }
         },
         Operation(
-            id: "d/BrokerResponse", side: .library, call: "BrokerResponse(parsing:), .response, .hash", inputs: .response
+            id: "d/BrokerResponse", side: .library, call: "BrokerResponse(parsing:), .responseRange, .hashRange (offsets)",
+            inputs: .response
+        ) {
+            pass($0.lines(.response)) { uri in
+                if let message = try? BrokerResponse(parsing: uri) { sink((message.responseRange, message.hashRange)) }
+            }
+        },
+        Operation(
+            id: "d/BrokerResponse-Substrings", side: .library, call: "BrokerResponse(parsing:), .response, .hash (Substrings)",
+            inputs: .response
         ) {
             pass($0.lines(.response)) { uri in
                 if let message = try? BrokerResponse(parsing: uri) { sink((message.response, message.hash)) }
@@ -351,6 +368,7 @@ let comparisons: [(numerator: String, denominator: String)] = {
         ("d/URLComponents+queryItems", "d/BrokerResponse"),
         ("d/URLComponents+queryItems", "d/response+hash-raw"),
         ("d/BrokerResponse", "d/parse"),
+        ("d/BrokerResponse-Substrings", "d/parse"),
         ("verify/URL+rules", "verify/RedirectVerifier"),
         ("verify/URLComponents+rules", "verify/RedirectVerifier"),
         ("decode/removingPercentEncoding", "decode/PercentEncoding"),

@@ -45,7 +45,7 @@ func classifyAndReadLoop(_ lines: [String]) -> Int {
     var checksum = 0
     for line in lines {
         if let shape = try? RedirectURI.classify(line), let bundleID = shape.bundleID(in: line) {
-            checksum &+= bundleID.text.utf8.count
+            checksum &+= bundleID.withUTF8 { $0.count }
         }
     }
     return checksum
@@ -69,7 +69,7 @@ func brokerResponseLoop(_ lines: [String]) -> Int {
     var checksum = 0
     for line in lines {
         if let response = try? BrokerResponse(parsing: line) {
-            checksum &+= (response.response?.utf8.count ?? 0) &+ (response.hash?.utf8.count ?? 0)
+            checksum &+= (response.responseRange?.count ?? 0) &+ (response.hashRange?.count ?? 0)
         }
     }
     return checksum

@@ -30,9 +30,19 @@ public struct BrokerResponse: Sendable {
     /// `msg_protocol_ver`, when present and valid.
     public let protocolVersion: Int?
     /// `response`, base64url ciphertext, as a slice of the URL (no copy, no decoding).
+    ///
+    /// Making the `Substring` is most of what reading a response costs beyond its parse:
+    /// ``responseRange`` hands out the same ciphertext as offsets.
     public var response: Substring? { url.slice(fields.response) }
-    /// `hash`, as a slice of the URL.
+    /// `hash`, as a slice of the URL (``hashRange`` as offsets).
     public var hash: Substring? { url.slice(fields.hash) }
+    /// Where `response` lies in the URL's text (``URIReference/text``), in UTF-8 offsets, as
+    /// ``URIReference/ranges`` gives a component's: the ciphertext handed out with no
+    /// `Substring` made (the standard library's `Substring` checks both of its ends for scalar
+    /// boundaries, in a runtime call). ``URIReference/slice(_:)`` makes the `Substring`.
+    public var responseRange: Range<Int>? { fields.response }
+    /// Where `hash` lies in the URL's text, in UTF-8 offsets (see ``responseRange``).
+    public var hashRange: Range<Int>? { fields.hash }
     /// `broker_nonce`, raw.
     public var brokerNonce: Substring? { url.slice(fields.brokerNonce) }
     /// `error_code`, raw.

@@ -87,7 +87,7 @@ public struct RedirectURI: Sendable, Hashable, CustomStringConvertible {
     /// (certificate-auth). Case is kept.
     public var bundleID: BundleID? {
         if let range = decision.bundleIDRange {
-            return BundleID(validated: reference.slice(range))
+            return BundleID(validated: reference.text, range: range)
         }
         // A wrapper that percent-encodes a byte of its bundle ID: the decoded inner URI has it.
         return form == .certificateAuth ? inner?.bundleID : nil
