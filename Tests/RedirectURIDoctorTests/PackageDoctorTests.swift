@@ -9,14 +9,7 @@ import Testing
 struct PackageDoctorTests {
     static let root = CodeFactTests.fixtures.appendingPathComponent("Package")
 
-    static func describe(_ finding: DoctorFinding) -> String {
-        var place = "-"
-        if let location = finding.location {
-            let path = location.path.map { $0.hasPrefix(root.path + "/") ? String($0.dropFirst(root.path.count + 1)) : $0 } ?? "-"
-            place = location.line.map { "\(path):\($0)" } ?? path
-        }
-        return "\(finding.severity.rawValue) \(finding.code.rawValue) @ \(place)"
-    }
+    static func describe(_ finding: DoctorFinding) -> String { finding.goldenLine(relativeTo: root) }
 
     @Test(arguments: [
         (

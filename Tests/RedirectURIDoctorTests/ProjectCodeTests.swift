@@ -12,15 +12,7 @@ struct ProjectCodeTests {
     static let root = CodeFactTests.fixtures.appendingPathComponent("CodeProject")
     static let project = root.appendingPathComponent("Contoso.xcodeproj")
 
-    /// `severity code @ where`: `file:line` for code, the file's name otherwise.
-    static func describe(_ finding: DoctorFinding) -> String {
-        var place = "-"
-        if let location = finding.location {
-            let path = location.path.map { $0.hasPrefix(root.path + "/") ? String($0.dropFirst(root.path.count + 1)) : $0 } ?? "-"
-            place = location.line.map { "\(path):\($0)" } ?? path
-        }
-        return "\(finding.severity.rawValue) \(finding.code.rawValue) @ \(place)"
-    }
+    static func describe(_ finding: DoctorFinding) -> String { finding.goldenLine(relativeTo: root) }
 
     static let rows: [(target: String, sdk: SDKFlavour?, findings: [String])] = [
         (
