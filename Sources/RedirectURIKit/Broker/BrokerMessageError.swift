@@ -129,7 +129,7 @@ extension BrokerMessageError: CodedError {
             "not-a-broker-request",
             "a broker request is msauth://broker, msauthv2://broker, msauthv3://broker or https://login.microsoftonline.com/applebroker/msauthv2, with a query and no fragment"
         ),
-        ("not-a-broker-response", "a broker response has a query and no fragment"),
+        ("not-a-broker-response", "a broker response has a query and no fragment, and comes to the app's redirect URI, not to a broker endpoint"),
         ("missing-parameter", "a required parameter is absent"),
         ("duplicate-parameter", QueryParameterError.Kind.duplicateParameter.explanation),
         ("invalid-value", "the parameter's value does not have the required syntax"),
@@ -137,7 +137,7 @@ extension BrokerMessageError: CodedError {
         ("unbindable-redirect-uri", "the redirect_uri is not one a broker can bind to the caller"),
         (
             "look-alike-parameter",
-            "the parameter's name differs from a field's only by letter case or surrounding whitespace; a server that folds case or trims would read a different message"
+            "a server that folds names (letter case, width and compatibility forms, surrounding whitespace, NUL, PHP's '.' for '_') reads the parameter's name as a field's, and so a different message than the broker"
         ),
     ]
 }
@@ -147,7 +147,7 @@ extension ErrorKind where Owner == BrokerMessageError {
     public static var invalidURI: Self { Self(rawValue: 0) }
     /// The URL is not a broker request (scheme, host or path).
     public static var notABrokerRequest: Self { Self(rawValue: 1) }
-    /// The URL is not a broker response.
+    /// The URL is not a broker response (no query, a fragment, or addressed to a broker endpoint).
     public static var notABrokerResponse: Self { Self(rawValue: 2) }
     /// A required parameter is absent.
     public static var missingParameter: Self { Self(rawValue: 3) }
@@ -160,7 +160,7 @@ extension ErrorKind where Owner == BrokerMessageError {
     /// The nested `redirect_uri` is not one a broker can bind to the caller. (Its code was
     /// `invalid-redirect-uri`, which the registration lint also used for another meaning.)
     public static var unbindableRedirectURI: Self { Self(rawValue: 7) }
-    /// A name that differs from a field's only by letter case or surrounding whitespace
-    /// (`REDIRECT_URI`, `redirect_uri+`), which a server that folds or trims reads as the field.
+    /// A name that a server which folds names reads as a field's (`REDIRECT_URI`,
+    /// `redirect_uri+`, `ｒedirect_uri`, `redirect_uri%00x`, `redirect.uri`).
     public static var lookAlikeParameter: Self { Self(rawValue: 8) }
 }
