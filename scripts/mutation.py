@@ -60,7 +60,7 @@ AREA_SUITES = {
         "QueryParametersTests", "BrokerRequestTests", "BrokerResponseTests", "InPlaceQueryExampleTests",
         "BrokerMetamorphicTests", "BrokerMetamorphicOnExactCopiesTests", "BrokerRequestVerificationTests",
         "BrokerResponseKernelTests", "SingleFaultVectorTests", "BrokerMessageReportTests", "VerificationTableTests",
-        "MetamorphicTests",
+        "MetamorphicTests", "RegistrationsTests", "BrokerRoundTripTests",
     ],
 }
 
