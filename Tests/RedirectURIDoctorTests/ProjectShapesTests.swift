@@ -72,7 +72,7 @@ struct ProjectShapesTests {
                     target: "Sample", platform: .iOS, sdks: [.auth0], problems: ["sdk-configuration-missing", "value-placeholder"],
                     notes: ["sdk-detected"])
             ],
-            says: ["Sample/Auth0.plist has no ClientId and Domain", "'webcredentials:YOUR_AUTH0_DOMAIN', a placeholder"]),
+            says: ["Sample/Auth0.plist is empty (a dictionary with no keys)", "'webcredentials:YOUR_AUTH0_DOMAIN', a placeholder"]),
         Row(
             project: "GooglePlaceholder/SignInExample.xcodeproj",
             targets: [Expected(target: "SignInExample", platform: .iOS, sdks: [.googleSignIn], problems: ["url-scheme-placeholder"])],
