@@ -185,7 +185,7 @@ struct DoctorChecks {
             }
         }
 
-        entitlementsChecks(info: info, entitlements: entitlements, keychainGroup: keychainGroup)
+        entitlementsChecks(info: info, entitlements: entitlements, keychainGroup: keychainGroup, bundleID: bundleID)
 
         findings += variableFindings()
         applyBuildTimeEdits()

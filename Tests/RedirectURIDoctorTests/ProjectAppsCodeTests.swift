@@ -143,6 +143,24 @@ struct ProjectAppsCodeTests {
             ]
         ),
         (
+            // Google Sign-In on macOS keeps its credentials in the keychain group of the bundle ID,
+            // which Keychain Sharing must list; its twin lists it as Google's sample writes it.
+            "AtlasMacGoogle", .googleSignIn,
+            [
+                "info project-target @ Apps.xcodeproj/project.pbxproj", "info sdk-detected @ Atlas/Info.plist",
+                "info redirect-uri-derived @ Atlas/Info.plist", "error keychain-group-missing @ Atlas/Atlas.entitlements",
+                "info signing-variable @ Atlas/Atlas.entitlements", "info code-read @ Atlas/AtlasApp.swift:9",
+            ]
+        ),
+        (
+            "AtlasMacGoogleGood", .googleSignIn,
+            [
+                "info project-target @ Apps.xcodeproj/project.pbxproj", "info sdk-detected @ Atlas/Info.plist",
+                "info redirect-uri-derived @ Atlas/Info.plist", "info signing-variable @ Atlas/AtlasGood.entitlements",
+                "info code-read @ Atlas/AtlasApp.swift:9",
+            ]
+        ),
+        (
             // The redirect URI and keychain group are constants of the app's own local package:
             // read there, so the shared group is checked, not MSAL's default.
             "LedgerPackageConstants", .msal,
@@ -154,7 +172,7 @@ struct ProjectAppsCodeTests {
     ]
 
     @Test func rowCountIsPinned() {
-        #expect(Self.rows.count == 15)
+        #expect(Self.rows.count == 17)
     }
 
     /// With no `--sdk`: each target's findings, and no needed check left unrun.
