@@ -199,6 +199,14 @@ extension DoctorChecks {
                 codeBrokerExclusion =
                     "the authority in the app's code is \(authority.wrapper ?? "an Azure AD B2C or CIAM authority") \(CodeChecks.cite(authority)), where no broker is used"
                 fromCode.append("authority \(CodeChecks.cite(authority)): Azure AD B2C or CIAM, so no broker")
+            } else if sdk == .msal, let native = code.reading.handOff.nativeAuthClient,
+                !code.reading.handOff.mentioned.contains(URLHandOffRule.msalClient)
+            {
+                // Native authentication signs in against a CIAM tenant through MSAL's own API
+                // calls; the broker serves only MSALPublicClientApplication's workforce sign-in.
+                codeBrokerExclusion =
+                    "the app's code signs in with MSAL's native authentication (MSALNativeAuthPublicClientApplication, \(native)), which never uses the broker"
+                fromCode.append("MSALNativeAuthPublicClientApplication (\(native)): native authentication, so no broker")
             }
         }
         run(info: info, generatedKeys: generatedKeys, entitlements: entitlements, redirectURI: checkedRedirect, keychainGroup: checkedKeychainGroup)
@@ -288,7 +296,11 @@ extension DoctorChecks {
             .codeRead,
             "read \(code.reading.files.count) Swift and Objective-C files of the target\(unreadable); from the code: " + used.joined(separator: "; "),
             fix: "pass --redirect-uri or --keychain-group to check other values than the code's")
-        if let first = code.reading.facts.first(where: { $0.sdk == sdk }) { finding.location = code.location(first.location) }
+        if let first = code.reading.facts.first(where: { $0.sdk == sdk }) {
+            finding.location = code.location(first.location)
+        } else if sdk == .msal, let native = code.reading.handOff.nativeAuthClient {
+            finding.location = code.location(native)
+        }
         findings.append(finding)
     }
 }

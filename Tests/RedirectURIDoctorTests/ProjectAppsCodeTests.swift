@@ -44,11 +44,13 @@ struct ProjectAppsCodeTests {
             ]
         ),
         (
-            // MSAL's native authentication: no browser, no broker, no URL.
+            // MSAL's native authentication: no browser, no broker, no URL; so no hand-off and no
+            // query schemes (its Info.plist lists none).
             "WikiNativeAuth", .msal,
             [
-                "info project-target @ Apps.xcodeproj/project.pbxproj", "info sdk-detected @ Wiki/Info.plist",
-                "info redirect-uri-derived @ Wiki/Info.plist", "info signing-variable @ Wiki/Wiki.entitlements",
+                "info project-target @ Apps.xcodeproj/project.pbxproj", "info sdk-detected @ Wiki/InfoNative.plist",
+                "info redirect-uri-derived @ Wiki/InfoNative.plist", "info signing-variable @ Wiki/Wiki.entitlements",
+                "info code-read @ Wiki/NativeAuth.swift:5",
             ]
         ),
         (
@@ -203,6 +205,9 @@ struct ProjectAppsCodeTests {
         #expect(
             noScheme.findings.first { $0.code == .urlSchemeNotRegistered }?.message.contains("Your app is missing support for the following URL schemes")
                 == true)
+
+        let native = try AppConfigurationDoctor.report(project: Self.project, target: "WikiNativeAuth")
+        #expect(native.skipped.contains { $0.check == "query-schemes" && !$0.needed && $0.reason.contains("native authentication") })
 
         let broker = try AppConfigurationDoctor.report(project: Self.project, target: "ReportsBrokerScenes")
         #expect(broker.findings.first { $0.code == .urlHandoffMissing }?.message.contains("credentialsType AD_CREDENTIALS_AUTO") == true)

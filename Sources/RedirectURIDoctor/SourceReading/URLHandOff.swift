@@ -152,6 +152,8 @@ struct URLHandOffReading: Sendable, Hashable {
     var forwards: [Forward] = []
     /// The SDK client types the code names (``URLHandOffRule/clientTypes``).
     var mentioned: Set<String> = []
+    /// Where the code first names MSAL's native-authentication client.
+    var nativeAuthClient: SourceLocation?
     /// Where a scene delegate or `.onOpenURL` passes the URL on to the app delegate's
     /// `application(_:open:options:)`, which then runs in the scenes life cycle too.
     var forwardsToAppDelegate: SourceLocation?
@@ -191,6 +193,7 @@ struct URLHandOffReading: Sendable, Hashable {
             for index in tokens.indices where tokens[index].kind == .identifier {
                 let token = tokens[index]
                 if URLHandOffRule.clientTypes.contains(token.text) { mentioned.insert(token.text) }
+                if token.text == URLHandOffRule.msalNativeAuthClient, nativeAuthClient == nil { nativeAuthClient = file.location(index) }
                 let previous = index > 0 ? tokens[index - 1] : nil
                 let adopts = previous.map { $0.isPunctuation(":") || $0.isPunctuation(",") || $0.isPunctuation("<") } ?? false
                 if token.text == "UIWindowSceneDelegate", adopts, sceneDelegate == nil { sceneDelegate = file.location(index) }
