@@ -82,10 +82,10 @@ struct BuildTimeEdit: Hashable {
                     skipValue = ["-p", "--project-dir", "-b", "--build-file", "-x", "--exclude-task"].contains(word)
                     continue
                 }
+                // A task path is names joined by ':' (`:shared:writePlist`); anything else is no task.
                 let parts = word.split(separator: ":").map(String.init)
-                guard let name = parts.last, !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
-                    continue
-                }
+                guard let name = parts.last, parts.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } })
+                else { continue }
                 tasks.append((parts.dropLast().joined(separator: "/"), name))
             }
         }
