@@ -14,8 +14,6 @@ struct ProjectAppsCodeTests {
     static let root = CodeFactTests.fixtures.appendingPathComponent("AppsProject")
     static let project = root.appendingPathComponent("Apps.xcodeproj")
 
-    static func describe(_ finding: DoctorFinding) -> String { finding.goldenLine(relativeTo: root) }
-
     static let rows: [(target: String, sdk: SDKFlavour, findings: [String])] = [
         (
             // ADAL at its default credentials type signs in in its own web view: no URL comes
@@ -181,10 +179,7 @@ struct ProjectAppsCodeTests {
     @Test(arguments: rows.indices)
     func findingsOfTarget(row: Int) throws {
         let (target, sdk, expected) = Self.rows[row]
-        let report = try AppConfigurationDoctor.report(project: Self.project, target: target)
-        #expect(report.context.sdk == sdk.rawValue, "\(target)")
-        #expect(report.findings.map(Self.describe) == expected, "\(target)")
-        #expect(!report.isIncomplete, "\(target): \(report.skipped)")
+        try GoldenProject(root: Self.root, project: Self.project).expectTarget(target, sdk: sdk, findings: expected)
     }
 
     /// What the findings say, in the SDKs' terms.
