@@ -192,6 +192,39 @@ struct CodeFactTests {
         #expect(facts == expected)
     }
 
+    /// A name declared with two different values (a Debug and a Release file, say) is not read:
+    /// which one the build compiles is not known, so neither is taken.
+    @Test func aNameWithTwoValuesIsNotRead() {
+        let reading = AppCodeReading(sources: [
+            ("Debug.swift", Array("let kRedirectURI = \"msauth.com.contoso.debug://auth\"\n".utf8)),
+            ("Release.swift", Array("let kRedirectURI = \"msauth.com.contoso.app://auth\"\n".utf8)),
+            ("Auth.swift", Array("let c = MSALPublicClientApplicationConfig(clientId: \"id\", redirectUri: kRedirectURI, authority: nil)\n".utf8)),
+        ])
+        #expect(reading.facts(.msal, .redirectURI).map(\.value) == [.computed("kRedirectURI")])
+        let once = AppCodeReading(sources: [
+            ("Release.swift", Array("let kRedirectURI = \"msauth.com.contoso.app://auth\"\n".utf8)),
+            ("Auth.swift", Array("let c = MSALPublicClientApplicationConfig(clientId: \"id\", redirectUri: kRedirectURI, authority: nil)\n".utf8)),
+        ])
+        #expect(once.facts(.msal, .redirectURI).map(\.value) == [.literal("msauth.com.contoso.app://auth")])
+    }
+
+    /// A handler that runs only when iOS names the source application, by a binding
+    /// (`guard let source = …sourceApplication…`) as much as by a comparison: iOS names none for
+    /// another vendor's app from iOS 13.
+    @Test func aBindingOfTheSourceApplicationGuardsTheHandler() {
+        let code = """
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                    guard let source = options[.sourceApplication] as? String else { return false }
+                    return MSALPublicClientApplication.handleMSALResponse(url, sourceApplication: source)
+                }
+            }
+            let app = MSALPublicClientApplication(configuration: config)
+            """
+        let reading = AppCodeReading(sources: [("AppDelegate.swift", Array(code.utf8))])
+        #expect(reading.handOffIssues(sdks: [.msal], infoPlistDeclaresScenes: false).map(\.kind) == [.sourceApplicationGuard])
+    }
+
     @Test func aValueReadThroughAConstantSaysWhere() {
         let reading = Self.read("MSALScenesMissing")
         let redirect = reading.facts(.msal, .redirectURI).first

@@ -48,6 +48,16 @@ struct SDKDetectionTests {
         #expect(detection.sdks == all)
     }
 
+    /// A GoogleService-Info.plist alone is Firebase's (every Firebase app has one, with a
+    /// CLIENT_ID once Google sign-in is enabled in the console): it gives the client ID, and names
+    /// no SDK.
+    @Test func aGoogleServiceInfoPlistAloneNamesNoSDK() {
+        let root = CodeFactTests.fixtures.appendingPathComponent("FirebaseOnly")
+        let detection = SDKDetection.detect(info: nil, roots: [root], display: { $0.lastPathComponent })
+        #expect(detection.sdks.isEmpty)
+        #expect(detection.googleClientID?.value == "123456789012-firebasefirebasefirebasefireba.apps.googleusercontent.com")
+    }
+
     /// An Auth0.plist created and never filled in (no bytes) is named as empty, not as a file
     /// that is not a property list.
     @Test func anEmptyAuth0PlistIsSaidToBeEmpty() {
