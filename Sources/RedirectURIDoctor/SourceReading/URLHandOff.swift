@@ -62,6 +62,7 @@ struct URLHandOffRule: Sendable {
     /// The types whose mention in the code says the app itself signs in with an SDK (see
     /// ``need(of:facts:mentioned:lifeCycle:)``).
     static let clientTypes: Set<String> = [msalClient, msalNativeAuthClient, googleClient]
+    static let clientTypeLengths = Set(clientTypes.map(\.utf8.count))
     static let msalClient = "MSALPublicClientApplication"
     static let msalNativeAuthClient = "MSALNativeAuthPublicClientApplication"
     static let googleClient = "GIDSignIn"
@@ -192,8 +193,11 @@ struct URLHandOffReading: Sendable, Hashable {
             let tokens = file.tokens
             for index in tokens.indices where tokens[index].kind == .identifier {
                 let token = tokens[index]
-                if URLHandOffRule.clientTypes.contains(token.text) { mentioned.insert(token.text) }
-                if token.text == URLHandOffRule.msalNativeAuthClient, nativeAuthClient == nil { nativeAuthClient = file.location(index) }
+                // Every identifier passes here: the names' lengths rule most out before any hashing.
+                if URLHandOffRule.clientTypeLengths.contains(token.text.utf8.count), URLHandOffRule.clientTypes.contains(token.text) {
+                    mentioned.insert(token.text)
+                    if token.text == URLHandOffRule.msalNativeAuthClient, nativeAuthClient == nil { nativeAuthClient = file.location(index) }
+                }
                 let previous = index > 0 ? tokens[index - 1] : nil
                 let adopts = previous.map { $0.isPunctuation(":") || $0.isPunctuation(",") || $0.isPunctuation("<") } ?? false
                 if token.text == "UIWindowSceneDelegate", adopts, sceneDelegate == nil { sceneDelegate = file.location(index) }
