@@ -62,6 +62,15 @@ AREA_SUITES = {
         "BrokerResponseKernelTests", "SingleFaultVectorTests", "BrokerMessageReportTests", "VerificationTableTests",
         "MetamorphicTests", "RegistrationsTests", "BrokerRoundTripTests",
     ],
+    # The doctor's code reading, build-phase edits and SDK detection: its own test target
+    # (goldens, fixtures, corpus replays), and the report module's tests of its articles and command.
+    "doctor": [
+        "CodeFactTests", "ProjectAppsCodeTests", "ProjectCodeTests", "ProjectSDKCodeTests", "ProjectShapesTests",
+        "SDKDetectionTests", "ProjectDoctorTests", "DoctorTests", "DoctorCodeRegistryTests", "AnnotationTests", "LifeFixtureTests",
+        "PackageDoctorTests", "SourceLexerTests", "DoctorReadersCorpusTests", "SourceReaderCorpusTests", "TargetSourceFilesTests",
+        "UnexpandedPlistTests", "ClientIDRedirectTests", "DoctorCodeDocumentationTests", "ProjectReadersTests", "DocCDoctorArticleTests",
+        "DoctorCommandTests",
+    ],
 }
 
 # What the scratch copy never receives from the checkout, and never loses when it is synced.
