@@ -60,7 +60,7 @@ public enum AppConfigurationDoctor {
     ) -> DoctorReport {
         let (settings, given) = overrides(buildSettings, bundleID: bundleID)
         let (info, generatedKeys) = withBundleID(dictionary(infoPlist), known: settings.isSet("PRODUCT_BUNDLE_IDENTIFIER"))
-        let detection = SDKDetection.detect(info: info, roots: searchRoots, display: { $0.path })
+        let detection = SDKDetection.detect(info: info, roots: searchRoots, display: DisplayPath.of)
         let expander = BuildSettingExpander(settings: settings, unsetPolicy: .keepReference)
         var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: .generic, sdkSource: "none", detection: detection)
         checker.context.infoPlist = "the given Info.plist"

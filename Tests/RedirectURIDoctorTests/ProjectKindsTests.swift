@@ -168,4 +168,16 @@ struct ProjectKindsContextTests {
         #expect(manifest.bundleIdentifier(ofTarget: "Field") == "com.contoso.field")
         #expect(manifest.bundleIdentifier(ofTarget: "Other") == nil)
     }
+
+    /// The files that name the SDK are named without the folders above them: no message holds
+    /// an absolute path, in any mode.
+    @Test func noAbsolutePathInAnInfoPlistRun() throws {
+        let folder = ProjectKindsTests.root.appendingPathComponent("Preprocessed")
+        let data = try Data(contentsOf: ProjectKindsTests.root.appendingPathComponent("MAUI/Platforms/iOS/Info.plist"))
+        let report = AppConfigurationDoctor.report(infoPlist: data, bundleID: "com.contoso.field", searchRoots: [folder])
+        #expect(report.context.sdks.first?.sources.contains { $0.hasSuffix("Podfile (pod 'MSAL' in target 'Notes')") } == true)
+        for text in report.findings.map(\.message) + (report.context.sdks.first?.sources ?? []) {
+            #expect(!text.contains(ProjectKindsTests.root.path), "\(text)")
+        }
+    }
 }
