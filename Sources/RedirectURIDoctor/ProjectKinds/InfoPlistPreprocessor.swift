@@ -29,7 +29,9 @@ struct InfoPlistPreprocessor {
     init(definitions: String, include: @escaping (String) -> [UInt8]?) {
         macros = [:]
         self.include = include
-        for item in definitions.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+        // A definition is one word of the setting: a value never holds a line break, which
+        // would move every later line of the Info.plist (FuzzDoctorReaders found it).
+        for item in definitions.split(whereSeparator: \.isWhitespace) {
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = parts.first, Self.isIdentifier(name) else { continue }
             macros[String(name)] = parts.count > 1 ? String(parts[1]) : "1"
