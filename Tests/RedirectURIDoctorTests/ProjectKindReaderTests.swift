@@ -40,6 +40,15 @@ struct YAMLSubsetTests {
         #expect(app["folded"]?.text == "a b")
     }
 
+    /// `#` starts a comment only at the start of a line or after a space: `C#` and a URL's
+    /// fragment are text.
+    @Test func hashInsideAValueIsText() throws {
+        let value = try Self.read("a: C#Sharp\nb: https://example.com/#top # comment\nc: \"x # y\"\n")
+        #expect(value["a"]?.text == "C#Sharp")
+        #expect(value["b"]?.text == "https://example.com/#top")
+        #expect(value["c"]?.text == "x # y")
+    }
+
     /// Quoted scalars are text (XcodeGen writes `"NO"` as NO, `false` as NO too; `"false"` stays).
     @Test func quotedScalarsAreMarked() throws {
         let value = try Self.read("a: false\nb: \"false\"\nc: \"\\u00e9\\t\"\nd: ~\ne:\n")
@@ -101,10 +110,15 @@ struct InfoPlistPreprocessorTests {
         // Macros are replaced in the text, not inside "…" and not inside longer names.
         ("<string>SCHEME</string> \"SCHEME\" SCHEME_X", "SCHEME=msauth.com.contoso", "<string>msauth.com.contoso</string> \"SCHEME\" SCHEME_X"),
         ("#define A B\n#define B value\nA", "", "\n\nvalue"),
+        // An #else inside a block that is off stays off.
+        ("#ifdef A\n#ifdef B\nb\n#else\nnot b\n#endif\n#endif", "", "\n\n\n\n\n\n"),
+        ("#ifdef A\n#ifdef B\nb\n#else\nnot b\n#endif\n#endif", "A", "\n\n\n\nnot b\n\n"),
         ("#define A A\nA", "", "\nA"),
         ("#define X 1\n#undef X\n#ifdef X\nx\n#endif", "", "\n\n\n\n"),
         ("a\n#include \"other.h\"\nb", "", "a\nincluded\nb"),
         ("https://example.com // kept", "", "https://example.com // kept"),
+        // A definition is a word: a line break in the setting separates two (FuzzDoctorReaders).
+        ("A\nB", "A=x\nB", "x\n1"),
     ])
     func preprocesses(text: String, definitions: String, expected: String) throws {
         #expect(try Self.run(text, definitions: definitions, files: ["other.h": "included"]) == expected)
@@ -131,6 +145,61 @@ struct InfoPlistPreprocessorTests {
     /// An include cycle ends at the depth bound.
     @Test func includeCycleEnds() {
         #expect(throws: InfoPlistPreprocessor.Failure.self) { try Self.run("#include \"a.h\"", files: ["a.h": "#include \"a.h\""]) }
+    }
+}
+
+/// What XcodeGen makes of a spec, rule by rule.
+struct XcodeGenSpecTests {
+    static func project(_ yaml: String) throws -> XcodeProject {
+        try XcodeGenSpec.project(from: Array(yaml.utf8), root: URL(fileURLWithPath: "/spec"), display: "project.yml") { _ in nil }
+    }
+
+    static func settings(_ project: XcodeProject, _ target: String, _ configuration: String) throws -> BuildSettings {
+        try ResolvedTarget.resolve(project, targetName: target, configurationName: configuration, overrides: BuildSettings()) { _ in nil }
+            .settings
+    }
+
+    /// A configuration's settings match its name in any case (XcodeGen matches `debug` to
+    /// Debug); `base` is under them; a boolean is YES or NO.
+    @Test func configurationSettingsMatchTheirNameInAnyCase() throws {
+        let project = try Self.project(
+            """
+            targets:
+              App:
+                type: application
+                platform: iOS
+                settings:
+                  base: {PRODUCT_BUNDLE_IDENTIFIER: com.contoso.app, FLAG: true}
+                  configs:
+                    debug: {PRODUCT_BUNDLE_IDENTIFIER: com.contoso.app.debug}
+            """)
+        let expander = { (settings: BuildSettings) in BuildSettingExpander(settings: settings, unsetPolicy: .keepReference) }
+        let debug = try Self.settings(project, "App", "Debug")
+        #expect(expander(debug).expand("$(PRODUCT_BUNDLE_IDENTIFIER)").value == "com.contoso.app.debug")
+        #expect(expander(debug).expand("$(FLAG)").value == "YES")
+        #expect(expander(debug).expand("$(SDKROOT)").value == "iphoneos")
+        let release = try Self.settings(project, "App", "Release")
+        #expect(expander(release).expand("$(PRODUCT_BUNDLE_IDENTIFIER)").value == "com.contoso.app")
+        #expect(project.targets.map(\.productType) == ["com.apple.product-type.application"])
+    }
+
+    /// bundleIdPrefix gives `<prefix>.<target>` only where nothing sets the bundle ID.
+    @Test func bundleIdPrefixOnlyWhereUnset() throws {
+        let project = try Self.project(
+            """
+            options:
+              bundleIdPrefix: com.contoso
+            settings:
+              configs:
+                Release: {PRODUCT_BUNDLE_IDENTIFIER: com.contoso.project}
+            targets:
+              App: {type: application, platform: iOS}
+            """)
+        let expander = BuildSettingExpander(settings: try Self.settings(project, "App", "Release"), unsetPolicy: .keepReference)
+        #expect(expander.expand("$(PRODUCT_BUNDLE_IDENTIFIER)").value == "com.contoso.project")
+        let plain = try Self.project("options: {bundleIdPrefix: com.contoso}\ntargets:\n  App: {type: application, platform: iOS}\n")
+        let plainExpander = BuildSettingExpander(settings: try Self.settings(plain, "App", "Debug"), unsetPolicy: .keepReference)
+        #expect(plainExpander.expand("$(PRODUCT_BUNDLE_IDENTIFIER)").value == "com.contoso.App")
     }
 }
 

@@ -117,6 +117,8 @@ struct ProjectKindsContextTests {
         #expect(report.context.bundleID == bundleID)
         #expect(report.context.project == DisplayPath.of(ProjectKindsTests.root.appendingPathComponent("XcodeGen/project.yml")))
         #expect(report.findings.first?.message.contains("written by XcodeGen from") == true)
+        // Mail Beta's Beta-Info.plist is on disk, and what the checks read is not it: said.
+        #expect(report.findings.first?.message.contains("it replaces the file there on each generate") == (target == "Mail Beta"))
     }
 
     /// An .xcodeproj that is not there, beside the spec that makes it: the spec is read.
@@ -179,5 +181,15 @@ struct ProjectKindsContextTests {
         for text in report.findings.map(\.message) + (report.context.sdks.first?.sources ?? []) {
             #expect(!text.contains(ProjectKindsTests.root.path), "\(text)")
         }
+    }
+
+    /// `--bundle-id` fills a missing CFBundleIdentifier only: an Info.plist's own is the one
+    /// checked, and the given value is said to be unused.
+    @Test func theInfoPlistsOwnBundleIDIsKept() throws {
+        let data = try Data(contentsOf: ProjectKindsTests.root.appendingPathComponent("XcodeGen/Mail/Beta-Info.plist"))
+        let literal = String(decoding: data, as: UTF8.self).replacingOccurrences(
+            of: "$(PRODUCT_BUNDLE_IDENTIFIER)</string>\n\t<key>CFBundleURLTypes", with: "com.contoso.mail.beta</string>\n\t<key>CFBundleURLTypes")
+        let report = AppConfigurationDoctor.report(infoPlist: Data(literal.utf8), bundleID: "com.contoso.other", sdk: .msal)
+        #expect(report.context.bundleID == "com.contoso.mail.beta")
     }
 }

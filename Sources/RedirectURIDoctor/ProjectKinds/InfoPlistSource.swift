@@ -19,7 +19,9 @@ struct InfoPlistSource {
         let generated = loaded.generator.flatMap { generator in generator.files[url.standardizedFileURL.path].map { (generator, $0) } }
         var source = InfoPlistSource(
             data: generated?.1 ?? FileManager.default.contents(atPath: url.path),
-            description: shown(url) + (generated.map { ", written by \($0.0.tool) from \(DisplayPath.of($0.0.spec))" } ?? ""),
+            description: shown(url) + (generated.map { ", written by \($0.0.tool) from \(DisplayPath.of($0.0.spec))" } ?? "")
+                + (generated != nil && FileManager.default.fileExists(atPath: url.path)
+                    ? " (it replaces the file there on each generate: its keys are the spec's info properties)" : ""),
             path: generated?.0.spec ?? url)
         guard let bytes = source.data, resolved.isEnabled("INFOPLIST_PREPROCESS", expander: expander) else { return source }
         let definitions = expander.expand("$(INFOPLIST_PREPROCESSOR_DEFINITIONS)")
