@@ -225,6 +225,8 @@ struct ProjectFileReaderTests {
         #expect(project.value("Id") == "com.x.app")
         #expect(project.packages == ["Auth0.OidcClient.MAUI"])
         #expect(DotNetProject(data: Data("not xml".utf8)) == nil)
+        // Not UTF-8: never given to Foundation's XML parser, which traps on such an element name.
+        #expect(DotNetProject(data: Data([0x3C, 0x61, 0xF4, 0x69, 0x3E, 0x3C, 0x2F, 0x61, 0xF4, 0x69, 0x3E])) == nil)
     }
 
     @Test func expoConfig() throws {

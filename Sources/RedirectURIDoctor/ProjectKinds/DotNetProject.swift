@@ -19,8 +19,11 @@ struct DotNetProject {
         ("Auth0.OidcClient", .auth0), ("Xamarin.Google.iOS.SignIn", .googleSignIn),
     ]
 
-    /// Reads the project's XML; `nil` when it is not XML.
+    /// Reads the project's XML; `nil` when it is not XML in UTF-8 (what `dotnet new` writes).
     init?(data: Data) {
+        // swift-corelibs-foundation's XMLParser traps on an element name that is not UTF-8
+        // (FuzzDoctorReaders found it), so bytes that are not UTF-8 never reach it.
+        guard String(validating: data, as: UTF8.self) != nil else { return nil }
         let reader = Reader()
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
@@ -98,7 +101,7 @@ extension AppConfigurationDoctor {
             throw DoctorProjectError(.unreadable, "cannot read '\(DisplayPath.of(file))': pass the app's .csproj")
         }
         guard let project = DotNetProject(data: data) else {
-            throw DoctorProjectError(.malformed, "'\(DisplayPath.of(file))' is not an MSBuild project (XML)")
+            throw DoctorProjectError(.malformed, "'\(DisplayPath.of(file))' is not an MSBuild project (XML in UTF-8)")
         }
         let folder = file.deletingLastPathComponent()
         let platformFolder = ["Platforms/iOS", "Platforms/MacCatalyst", "."].map { folder.appendingPathComponent($0).standardizedFileURL }
