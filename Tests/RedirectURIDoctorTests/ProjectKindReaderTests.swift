@@ -40,6 +40,18 @@ struct YAMLSubsetTests {
         #expect(app["folded"]?.text == "a b")
     }
 
+    /// A value may stand on the line after its key, more indented (XcodeGen's own fixtures
+    /// write `sources:` so); a second line there is a continued plain value, refused.
+    @Test func valueOnTheNextLine() throws {
+        let value = try Self.read("sources:\n  App\nlist:\n  - \n    item\nflow:\n  [a, b]\n")
+        #expect(value["sources"]?.text == "App")
+        #expect(value["list"]?.items.first?.text == "item")
+        #expect(value["flow"]?.items.compactMap(\.text) == ["a", "b"])
+        #expect(throws: YAMLSubsetError(line: 3, reason: "a plain value continued on the next line")) {
+            try Self.read("sources:\n  App\n  More\n")
+        }
+    }
+
     /// `#` starts a comment only at the start of a line or after a space: `C#` and a URL's
     /// fragment are text.
     @Test func hashInsideAValueIsText() throws {

@@ -118,6 +118,12 @@ struct YAMLSubsetReader {
         guard depth < Self.maximumDepth else { throw YAMLSubsetError(line: lines[index].number, reason: "nesting too deep") }
         let line = lines[index]
         if line.text == "-" || line.text.hasPrefix("- ") { return try sequence(indent: indent, depth: depth) }
+        if depth > 0, Self.keySplit(line.text) == nil {
+            // A value on the line after its key (`sources:` then `  App`): nothing may follow it
+            // at its indentation.
+            index += 1
+            return try inline(line.text, line: line.number, indent: indent - 1, depth: depth)
+        }
         return try mapping(indent: indent, depth: depth)
     }
 
