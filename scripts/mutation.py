@@ -71,6 +71,11 @@ AREA_SUITES = {
         "UnexpandedPlistTests", "ClientIDRedirectTests", "DoctorCodeDocumentationTests", "ProjectReadersTests", "DocCDoctorArticleTests",
         "DoctorCommandTests",
     ],
+    # The doctor's readers of other kinds of project (XcodeGen, .csproj, app.json, preprocessing).
+    "kinds": [
+        "YAMLSubsetTests", "InfoPlistPreprocessorTests", "XcodeGenSpecTests", "ProjectFileReaderTests", "ProjectKindsTests",
+        "ProjectKindsContextTests", "ProjectKindsErrorTests",
+    ],
 }
 
 # What the scratch copy never receives from the checkout, and never loses when it is synced.

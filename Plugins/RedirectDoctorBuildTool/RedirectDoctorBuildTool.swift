@@ -5,13 +5,17 @@ import PackagePlugin
 /// URL-scheme registration mistake shows in Xcode's issue navigator (and in `swift build`'s
 /// output) at the line of the Info.plist that has it, and an error fails the build.
 ///
-/// A package target is checked from the `Info.plist` in its folder (and the `.entitlements` file
-/// next to it); an Xcode target through the project, with its build settings. The command is a
-/// build command, not a prebuild one, because its tool is built from source; its inputs are the
-/// files the doctor reads, so it runs again when one of them changes and not on every build.
-/// Its output is a Swift file holding one comment, written only when the check passed: a target
-/// compiles it to nothing, no resource bundle appears, and a failed check runs again on the next
-/// build until it passes.
+/// A package target is checked as `parse doctor --package <package> --target <name>` checks it:
+/// the `Info.plist` and `.entitlements` file in its folder, its Swift and Objective-C code (the
+/// redirect URI and keychain group it configures, the URL hand-off), the SDKs of the manifest and
+/// of the code's imports, and the bundle ID of the manifest's app product
+/// (`bundleIdentifier:`), so that an Info.plist that says `$(PRODUCT_BUNDLE_IDENTIFIER)` is
+/// checked with the real one. An Xcode target is checked through the project, with its build
+/// settings. The command is a build command, not a prebuild one, because its tool is built from
+/// source; its inputs are the files the doctor reads, so it runs again when one of them changes
+/// and not on every build. Its output is a Swift file holding one comment, written only when the
+/// check passed: a target compiles it to nothing, no resource bundle appears, and a failed check
+/// runs again on the next build until it passes.
 @main
 struct RedirectDoctorBuildTool: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -20,16 +24,16 @@ struct RedirectDoctorBuildTool: BuildToolPlugin {
             Diagnostics.warning("redirect-doctor: target '\(target.name)' has no Info.plist in its folder; nothing to check")
             return []
         }
-        var arguments = ["doctor", "--info-plist", plist.path]
-        var inputs = [plist]
-        if let entitlements = BuildFiles.file(in: folder, where: { $0.pathExtension == "entitlements" }) {
-            arguments += ["--entitlements", entitlements.path]
-            inputs.append(entitlements)
-        }
+        let package = context.package.directoryURL
+        let code = (target as? SourceModuleTarget)?.sourceFiles(withSuffix: "swift").map(\.url) ?? []
+        let objectiveC = ["m", "mm", "h"].flatMap { (target as? SourceModuleTarget)?.sourceFiles(withSuffix: $0).map(\.url) ?? [] }
+        let inputs =
+            [package.appendingPathComponent("Package.swift"), plist]
+            + BuildFiles.files(in: folder, where: { $0.pathExtension == "entitlements" }) + code + objectiveC
         return [
             try BuildFiles.command(
-                tool: context.tool(named: "parse").url, arguments: arguments, inputs: inputs, name: target.name,
-                workDirectory: context.pluginWorkDirectoryURL)
+                tool: context.tool(named: "parse").url, arguments: ["doctor", "--package", package.path, "--target", target.name],
+                inputs: inputs, name: target.name, workDirectory: context.pluginWorkDirectoryURL)
         ]
     }
 }

@@ -5,12 +5,15 @@ import PackagePlugin
 /// targets, or of an Xcode project's application targets (File ▸ Packages, or the project's
 /// context menu in Xcode).
 ///
-/// In a package, every target whose folder holds an `Info.plist` is checked, with the
-/// `.entitlements` file next to it when there is one; `--target <name>` (repeatable) picks
-/// targets. In an Xcode project, each application target is checked through the project, with
-/// its build settings. Other arguments go to `parse doctor` as they are (`--sdk msal`,
-/// `--redirect-uri …`, `--format github`); the default format is `text`, and in Xcode `xcode`, so
-/// that the issue navigator lists the findings.
+/// In a package, every target whose folder holds an `Info.plist` is checked as
+/// `parse doctor --package` checks it (its Info.plist and entitlements, its code, the SDKs of
+/// the manifest and the code's imports); `--target <name>` (repeatable) picks targets. All of
+/// them are checked by one run of the doctor, so that `--format sarif` and `--json` print one
+/// document (a SARIF log with every target's results; JSON Lines, one object per target) and
+/// text one heading per target. In an Xcode project, each application target is checked through
+/// the project, with its build settings. Other arguments go to `parse doctor` as they are
+/// (`--sdk msal`, `--redirect-uri …`, `--format github`); the default format is `text`, and in
+/// Xcode `xcode`, so that the issue navigator lists the findings.
 ///
 /// The command fails when a check fails (an error, or a needed check that could not run), so that
 /// CI can run it: `swift package redirect-doctor --format github`.
@@ -27,30 +30,17 @@ struct RedirectDoctorCommand: CommandPlugin {
         if !missing.isEmpty {
             throw DoctorPluginError("no target named \(missing.sorted().map { "'\($0)'" }.joined(separator: ", ")) in the package")
         }
-        var checked = 0
-        var failed: [String] = []
-        for target in targets {
-            let folder = target.directoryURL
-            guard let plist = AppFiles.file(in: folder, named: "Info.plist") else { continue }
-            var arguments = ["doctor", "--info-plist", plist.path]
-            if let entitlements = AppFiles.file(in: folder, withExtension: "entitlements") {
-                arguments += ["--entitlements", entitlements.path]
-            }
-            arguments += ["--path-root", context.package.directoryURL.path] + passThrough
-            // Written unbuffered, so that it comes before the doctor's own output on the same stream.
-            let header = "redirect-doctor: \(target.name) (\(AppFiles.relative(plist, to: context.package.directoryURL)))\n"
-            FileHandle.standardOutput.write(Data(header.utf8))
-            checked += 1
-            if try AppFiles.run(tool, arguments) != 0 { failed.append(target.name) }
-        }
-        if checked == 0 {
+        let checked = targets.filter { AppFiles.file(in: $0.directoryURL, named: "Info.plist") != nil }.map(\.name)
+        if checked.isEmpty {
             throw DoctorPluginError(
                 names.isEmpty
                     ? "no target of the package has an Info.plist in its folder; pass the files to `parse doctor` instead"
                     : "the named targets have no Info.plist in their folders")
         }
-        if !failed.isEmpty {
-            throw DoctorPluginError("the app configuration of \(failed.map { "'\($0)'" }.joined(separator: ", ")) has problems (see above)")
+        let root = context.package.directoryURL.path
+        let arguments = ["doctor", "--package", root] + checked.flatMap { ["--target", $0] } + ["--path-root", root] + passThrough
+        if try AppFiles.run(tool, arguments) != 0 {
+            throw DoctorPluginError("the app configuration of \(checked.map { "'\($0)'" }.joined(separator: ", ")) has problems (see above)")
         }
     }
 }
@@ -77,13 +67,10 @@ struct RedirectDoctorCommand: CommandPlugin {
                 }
                 return
             }
-            var failed: [String] = []
-            for target in context.xcodeProject.targets where names.contains(target.displayName) {
-                let arguments = ["doctor", "--project", project.path, "--target", target.displayName] + passThrough
-                if try AppFiles.run(tool, arguments) != 0 { failed.append(target.displayName) }
-            }
-            if !failed.isEmpty {
-                throw DoctorPluginError("the app configuration of \(failed.map { "'\($0)'" }.joined(separator: ", ")) has problems (see above)")
+            let named = context.xcodeProject.targets.map(\.displayName).filter(names.contains)
+            let arguments = ["doctor", "--project", project.path] + named.flatMap { ["--target", $0] } + passThrough
+            if try AppFiles.run(tool, arguments) != 0 {
+                throw DoctorPluginError("the app configuration of \(named.map { "'\($0)'" }.joined(separator: ", ")) has problems (see above)")
             }
         }
     }
@@ -103,11 +90,6 @@ enum AppFiles {
         files(in: folder).first { $0.lastPathComponent == name }
     }
 
-    /// The first file with the extension in `folder` or below it, in path order.
-    static func file(in folder: URL, withExtension pathExtension: String) -> URL? {
-        files(in: folder).first { $0.pathExtension == pathExtension }
-    }
-
     static func files(in folder: URL) -> [URL] {
         guard
             let walker = FileManager.default.enumerator(
@@ -122,12 +104,6 @@ enum AppFiles {
             if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { result.append(url) }
         }
         return result.sorted { $0.path < $1.path }
-    }
-
-    static func relative(_ url: URL, to root: URL) -> String {
-        let prefix = root.standardizedFileURL.path + "/"
-        let path = url.standardizedFileURL.path
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     /// Runs the tool with its output going where the plugin's goes; its exit status.

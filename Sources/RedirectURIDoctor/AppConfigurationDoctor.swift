@@ -59,8 +59,8 @@ public enum AppConfigurationDoctor {
         redirectURI: String? = nil, sdk: SDKFlavour? = nil, keychainGroup: String? = nil, searchRoots: [URL] = []
     ) -> DoctorReport {
         let (settings, given) = overrides(buildSettings, bundleID: bundleID)
-        let info = dictionary(infoPlist)
-        let detection = SDKDetection.detect(info: info, roots: searchRoots, display: { $0.path })
+        let (info, generatedKeys) = withBundleID(dictionary(infoPlist), known: settings.isSet("PRODUCT_BUNDLE_IDENTIFIER"))
+        let detection = SDKDetection.detect(info: info, roots: searchRoots, display: DisplayPath.of)
         let expander = BuildSettingExpander(settings: settings, unsetPolicy: .keepReference)
         var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: .generic, sdkSource: "none", detection: detection)
         checker.context.infoPlist = "the given Info.plist"
@@ -76,8 +76,18 @@ public enum AppConfigurationDoctor {
         ]
         checker.findings += detection.placeholderFindings + detection.configurationFindings
         return checked(checker, sdks: sdk.map { [($0, ["--sdk"])] } ?? detection.applicable(forTarget: nil), given: sdk != nil, platformNote: nil) {
-            $0.run(info: info, generatedKeys: [], entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
+            $0.run(info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
         }
+    }
+
+    /// An Info.plist with no `CFBundleIdentifier`, where the bundle ID is known otherwise (the
+    /// caller's `--bundle-id`, a package's or a .NET project's): the build writes it there as
+    /// `$(PRODUCT_BUNDLE_IDENTIFIER)` (Xcode, SwiftPM's app products, .NET's `ApplicationId`), so
+    /// it is checked as that, said as generated.
+    static func withBundleID(_ info: [String: Any]?, known: Bool) -> ([String: Any]?, Set<String>) {
+        guard known, var plist = info, plist["CFBundleIdentifier"] == nil else { return (info, []) }
+        plist["CFBundleIdentifier"] = "$(PRODUCT_BUNDLE_IDENTIFIER)"
+        return (plist, ["CFBundleIdentifier"])
     }
 
     /// The application targets of a project, the ones checked by default: apps for iOS, macOS,
@@ -97,7 +107,22 @@ public enum AppConfigurationDoctor {
         bundleID: String? = nil, infoPlist: Data? = nil, entitlements: Data? = nil, redirectURI: String? = nil,
         sdk: SDKFlavour? = nil, keychainGroup: String? = nil
     ) throws(DoctorProjectError) -> [DoctorReport] {
-        let loaded = try XcodeProject.load(project)
+        let loaded: XcodeProject
+        switch try ProjectSource.locate(project) {
+        case .xcode(let project): loaded = project
+        case .dotnet(let file):
+            return [
+                try report(
+                    dotnet: file, buildSettings: buildSettings, bundleID: bundleID, infoPlist: infoPlist, entitlements: entitlements,
+                    redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup)
+            ]
+        case .expo(let file):
+            return [
+                try report(
+                    expo: file, buildSettings: buildSettings, bundleID: bundleID, infoPlist: infoPlist, entitlements: entitlements,
+                    redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup)
+            ]
+        }
         var names: [String]
         if let target {
             names = [target]
@@ -146,7 +171,13 @@ public enum AppConfigurationDoctor {
         bundleID: String? = nil, infoPlist: Data? = nil, entitlements: Data? = nil, redirectURI: String? = nil,
         sdk: SDKFlavour? = nil, keychainGroup: String? = nil
     ) throws(DoctorProjectError) -> DoctorReport {
-        let loaded = try XcodeProject.load(project)
+        guard case .xcode(let loaded) = try ProjectSource.locate(project) else {
+            let all = try reports(
+                project: project, target: target, configuration: configuration, buildSettings: buildSettings, bundleID: bundleID,
+                infoPlist: infoPlist, entitlements: entitlements, redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup)
+            guard let only = all.first else { throw DoctorProjectError(.unreadable, "the project holds no app to check") }
+            return only
+        }
         var name = target
         if name == nil {
             let applications = loaded.targets.filter { applicationProductTypes.contains($0.productType ?? "") }
@@ -190,8 +221,8 @@ public enum AppConfigurationDoctor {
             checker.unresolvedExplanation =
                 "it is set nowhere in the settings that could be read, and a base .xcconfig could not be read (see xcconfig-unreadable)"
         }
-        checker.context.project = loaded.bundle.relativePath
-        checker.projectPath = loaded.bundle.appendingPathComponent("project.pbxproj").path
+        checker.context.project = loaded.generator.map { DisplayPath.of($0.spec) } ?? loaded.bundle.relativePath
+        checker.projectPath = loaded.projectFile.path
         checker.context.target = resolved.target.name
         checker.context.productType = resolved.target.productType
         checker.context.configuration = resolved.configuration
@@ -215,20 +246,24 @@ public enum AppConfigurationDoctor {
             }
         } else if let file = resolved.path("INFOPLIST_FILE", expander: expander) {
             if let url = file.url {
-                infoDescription = shown(url)
-                checker.infoPlistPath = url.path
-                if let data = FileManager.default.contents(atPath: url.path) {
+                let source = InfoPlistSource.read(url, loaded: loaded, resolved: resolved, expander: expander, shown: shown)
+                infoDescription = source.description
+                checker.infoPlistPath = source.path.path
+                checker.findings += source.findings
+                if let data = source.data {
                     info = dictionary(data)
                     if info == nil {
                         checker.findings.append(
                             DoctorFinding(
                                 .plistUnreadable, "\(shown(url)) (INFOPLIST_FILE) is not a property list with a dictionary at its root",
-                                fix: "check it with `plutil -lint`"))
+                                fix: source.preprocessed
+                                    ? "check the file Xcode preprocesses it into (its #if lines and macros) with `plutil -lint`"
+                                    : "check it with `plutil -lint`"))
                     }
-                } else {
+                } else if source.findings.isEmpty {
                     checker.findings.append(
                         DoctorFinding(
-                            .plistUnreadable, "INFOPLIST_FILE is '\(file.written)', and \(url.path) cannot be read",
+                            .plistUnreadable, "INFOPLIST_FILE is '\(file.written)', and \(shown(url)) cannot be read",
                             fix: "point INFOPLIST_FILE at the target's Info.plist (relative to the project folder)"))
                 }
             } else {
@@ -322,12 +357,12 @@ public enum AppConfigurationDoctor {
                 if let path = target.path("CODE_SIGN_ENTITLEMENTS", expander: configurationExpander) {
                     if let url = path.url {
                         file = shown(url)
-                        entitlementsPath = url.path
-                        if let data = FileManager.default.contents(atPath: url.path) {
+                        entitlementsPath = loaded.generator?.files[url.path] == nil ? url.path : loaded.projectFile.path
+                        if let data = loaded.contents(of: url) {
                             source = .data(data)
                         } else {
                             source = .unreadable(
-                                "configuration '\(target.configuration)': CODE_SIGN_ENTITLEMENTS is '\(path.written)', and \(url.path) cannot be read"
+                                "configuration '\(target.configuration)': CODE_SIGN_ENTITLEMENTS is '\(path.written)', and \(shown(url)) cannot be read"
                             )
                         }
                     } else {

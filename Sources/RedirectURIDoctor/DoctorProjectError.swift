@@ -16,6 +16,9 @@ public struct DoctorProjectError: Error, Sendable, Hashable, CustomStringConvert
         case targetAmbiguous = "target-ambiguous"
         /// The target has no configuration with the given name (or none at all).
         case configurationNotFound = "configuration-not-found"
+        /// The project is generated (XcodeGen, Tuist, Expo's prebuild) and the doctor cannot read
+        /// its source: the message names the command that writes the project to check instead.
+        case notGenerated = "not-generated"
     }
 
     /// What went wrong.

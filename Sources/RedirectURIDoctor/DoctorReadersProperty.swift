@@ -17,7 +17,9 @@ import Foundation
 ///   on the third part), of the Gradle tasks a phase runs (on the third part), and of the
 ///   project's linkage and run-script phases (on the project, each script file and build file
 ///   read as the third part) give names that are not empty, keys that are keys, and SDKs only
-///   from the evidence found.
+///   from the evidence found;
+/// - the readers of XcodeGen specs, `.csproj` files, Expo `app.json` files and preprocessed
+///   Info.plists keep ``ProjectKindReadersProperty``'s properties on the whole input.
 ///
 /// Not API: an entry point for the fuzz target and the corpus replay only.
 @_spi(Fuzzing) public enum DoctorReadersProperty {
@@ -41,6 +43,9 @@ import Foundation
         }
 
         if let failure = checkSDKReaders(parts.count > 2 ? parts[2] : Array(input)) { return failure }
+        // The other kinds of project (XcodeGen, .csproj, app.json, preprocessing) on the whole
+        // input, the third part as the preprocessor's definitions.
+        if let failure = ProjectKindReadersProperty.check(Array(input), definitions: text) { return failure }
 
         // The project, parsed from memory, every target in every configuration.
         guard let project = try? XcodeProject.parse(Data(pbxproj), bundle: root.appendingPathComponent("App.xcodeproj")) else { return nil }

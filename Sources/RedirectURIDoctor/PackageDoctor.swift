@@ -33,7 +33,7 @@ extension AppConfigurationDoctor {
         let root = package.lastPathComponent == "Package.swift" ? package.deletingLastPathComponent() : package
         let manifestURL = root.appendingPathComponent("Package.swift")
         guard let manifestData = FileManager.default.contents(atPath: manifestURL.path) else {
-            throw DoctorProjectError(.unreadable, "\(manifestURL.path) cannot be read: pass the folder of a Swift package with --package")
+            throw DoctorProjectError(.unreadable, "\(DisplayPath.of(manifestURL)) cannot be read: pass the folder of a Swift package with --package")
         }
         let manifest = PackageManifest(bytes: Array(manifestData))
         let candidates = manifest.path(ofTarget: target).map { [$0] } ?? ["Sources", "Source", "src", "srcs"].map { "\($0)/\(target)" }
@@ -45,7 +45,7 @@ extension AppConfigurationDoctor {
         else {
             throw DoctorProjectError(
                 .targetNotFound,
-                "no folder for target '\(target)' in \(root.path): looked for \(candidates.joined(separator: ", ")) (a target's path: in Package.swift, else SwiftPM's Sources/<target>)"
+                "no folder for target '\(target)' in \(DisplayPath.of(root)): looked for \(candidates.joined(separator: ", ")) (a target's path: in Package.swift, else SwiftPM's Sources/<target>)"
             )
         }
         let folder = root.appendingPathComponent(folderPath)
@@ -57,8 +57,15 @@ extension AppConfigurationDoctor {
         }
         let entitlementsURL = entitlements == nil ? Self.firstFile(in: folder) { $0.pathExtension == "entitlements" } : nil
 
-        let (settings, given) = overrides(buildSettings, bundleID: bundleID)
-        let info = dictionary(infoData)
+        var values = buildSettings
+        var manifestGiven: [String: String] = [:]
+        if bundleID == nil, values["PRODUCT_BUNDLE_IDENTIFIER"] == nil, let identifier = manifest.bundleIdentifier(ofTarget: target) {
+            values["PRODUCT_BUNDLE_IDENTIFIER"] = identifier
+            manifestGiven["PRODUCT_BUNDLE_IDENTIFIER"] = "Package.swift's bundleIdentifier: \"\(identifier)\""
+        }
+        var (settings, given) = overrides(values, bundleID: bundleID)
+        given.merge(manifestGiven) { $1 }
+        let (info, generatedKeys) = withBundleID(dictionary(infoData), known: settings.isSet("PRODUCT_BUNDLE_IDENTIFIER"))
         let code = CodeChecks.read(files: XcodeProject.filesOnDisk(under: folder), root: root)
         var detection = SDKDetection.detect(info: info, roots: [root, folder], display: shown)
         if let code { detection.addCode(code.reading.imports, target: target) }
@@ -70,9 +77,7 @@ extension AppConfigurationDoctor {
         checker.platform = manifest.platform
         if info == nil {
             checker.findings.append(
-                DoctorFinding(
-                    .plistUnreadable, "\(checker.context.infoPlist ?? "the Info.plist") is not a property list with a dictionary at its root",
-                    fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
+                .notAPropertyList(checker.context.infoPlist, fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
         }
         let entitlementsSource: DoctorChecks.EntitlementsSource
         if let entitlements {
@@ -100,11 +105,11 @@ extension AppConfigurationDoctor {
         let sdks = sdk.map { [($0, ["--sdk"])] } ?? detection.applicable(forTarget: target)
         return checked(checker, sdks: sdks, given: sdk != nil, platformNote: nil) {
             guard let code else {
-                $0.run(info: info, generatedKeys: [], entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
+                $0.run(info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
                 return
             }
             $0.run(
-                code, info: info, generatedKeys: [], entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup,
+                code, info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup,
                 scenesGenerated: false)
         }
     }
@@ -132,6 +137,9 @@ struct PackageManifest {
     var paths: [String: String] = [:]
     /// The platforms of `platforms: [...]` (`.iOS(…)` → `iOS`).
     var platforms: Set<String> = []
+    /// The `bundleIdentifier:` of each app product (`.iOSApplication(…)`, Swift Playgrounds' and
+    /// Xcode's app packages), with the targets it names.
+    var applications: [(bundleIdentifier: String, targets: [String])] = []
 
     init(bytes: [UInt8]) {
         let file = SourceFile(path: "Package.swift", language: .swift, bytes: bytes)
@@ -142,6 +150,14 @@ struct PackageManifest {
             {
                 paths[name] = path
             }
+            if call.name == "iOSApplication" || call.name == "macOSApplication",
+                let identifier = call.argument("bundleIdentifier").flatMap({ Self.literal(file, $0.tokens) })
+            {
+                let targets = call.argument("targets").map { argument in
+                    argument.tokens.compactMap { file.tokens[$0].literal?.plainValue }
+                }
+                applications.append((identifier, targets ?? []))
+            }
             if ["iOS", "macOS", "tvOS", "watchOS", "visionOS", "macCatalyst"].contains(call.name), call.receiver.isEmpty {
                 platforms.insert(call.name)
             }
@@ -149,6 +165,13 @@ struct PackageManifest {
     }
 
     func path(ofTarget name: String) -> String? { paths[name] }
+
+    /// The bundle ID of the app product built from `target`: the one that names it, else the
+    /// only one when it names no targets.
+    func bundleIdentifier(ofTarget target: String) -> String? {
+        applications.first { $0.targets.contains(target) }?.bundleIdentifier
+            ?? (applications.count == 1 && applications.first?.targets.isEmpty == true ? applications.first?.bundleIdentifier : nil)
+    }
 
     /// iOS or macOS when the manifest names exactly one of them.
     var platform: ApplePlatform? {

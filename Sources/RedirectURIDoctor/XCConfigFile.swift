@@ -224,7 +224,7 @@ struct XCConfigFile {
         if parentPath.count > 1, path.hasPrefix(parentPath), !path.dropFirst(parentPath.count).contains("/") {
             return "../" + path.dropFirst(parentPath.count)
         }
-        return path
+        return DisplayPath.of(url)
     }
 
     /// A position in one line.

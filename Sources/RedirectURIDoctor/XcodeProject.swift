@@ -44,6 +44,25 @@ struct XcodeProject {
     let sourceRoot: URL
     /// For each object inside a group, the group.
     let parents: [String: String]
+    /// The tool that writes the project from a spec (XcodeGen), when the doctor built it from
+    /// the spec in memory: `nil` for a `project.pbxproj` read from disk.
+    var generator: Generator?
+
+    /// A project built from a spec, and the files the tool would write (Info.plist and
+    /// entitlements from properties), by absolute path.
+    struct Generator {
+        var tool: String
+        var spec: URL
+        var files: [String: Data]
+    }
+
+    /// A file the project refers to: the one the generator would write, else the one on disk.
+    func contents(of url: URL) -> Data? {
+        generator?.files[url.standardizedFileURL.path] ?? FileManager.default.contents(atPath: url.path)
+    }
+
+    /// The file findings about the project itself point at: the spec, or `project.pbxproj`.
+    var projectFile: URL { generator?.spec ?? bundle.appendingPathComponent("project.pbxproj") }
 
     /// `PROJECT_NAME`: the `.xcodeproj`'s name without its extension.
     var name: String { bundle.deletingPathExtension().lastPathComponent }
@@ -53,28 +72,29 @@ struct XcodeProject {
         let bundle = url.lastPathComponent == "project.pbxproj" ? url.deletingLastPathComponent() : url
         let file = bundle.appendingPathComponent("project.pbxproj")
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw DoctorProjectError(.unreadable, "cannot read '\(file.path)': pass an .xcodeproj directory or its project.pbxproj")
+            throw DoctorProjectError(
+                .unreadable, "cannot read '\(DisplayPath.of(file))': pass an .xcodeproj directory or its project.pbxproj")
         }
         return try parse(data, bundle: bundle)
     }
 
     /// Reads `project.pbxproj` bytes as the project at `bundle` (whose folder is the source root).
     static func parse(_ data: Data, bundle: URL) throws(DoctorProjectError) -> XcodeProject {
-        let file = bundle.appendingPathComponent("project.pbxproj")
+        let file = DisplayPath.of(bundle.appendingPathComponent("project.pbxproj"))
         guard let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
             let top = plist as? [String: Any]
         else {
-            throw DoctorProjectError(.malformed, "'\(file.path)' is not a property list with a dictionary at its root")
+            throw DoctorProjectError(.malformed, "'\(file)' is not a property list with a dictionary at its root")
         }
         guard let rawObjects = top["objects"] as? [String: Any], let rootID = top["rootObject"] as? String else {
-            throw DoctorProjectError(.malformed, "'\(file.path)' has no objects or no rootObject")
+            throw DoctorProjectError(.malformed, "'\(file)' has no objects or no rootObject")
         }
         var objects: [String: [String: Any]] = [:]
         for (id, value) in rawObjects {
             if let object = value as? [String: Any] { objects[id] = object }
         }
         guard let root = objects[rootID], root["isa"] as? String == "PBXProject" else {
-            throw DoctorProjectError(.malformed, "the rootObject of '\(file.path)' is not a PBXProject")
+            throw DoctorProjectError(.malformed, "the rootObject of '\(file)' is not a PBXProject")
         }
         var parents: [String: String] = [:]
         for (id, object) in objects {

@@ -15,8 +15,8 @@ struct Doctor: ParsableCommand {
             does: target and project configurations, their .xcconfig files, $(inherited) and the \
             :rfc1034identifier, :c99extidentifier, :identifier, :lower, :upper and :default= \
             operators. Every application target is checked (iOS, macOS, tvOS, watchOS, visionOS), \
-            each with its platform's rules, findings grouped per target; --target narrows to one \
-            (extensions only when named). The default configuration is Release; the entitlements \
+            each with its platform's rules, findings grouped per target; --target (repeatable) names \
+            the ones to check (extensions only when named). The default configuration is Release; the entitlements \
             of every configuration are checked unless --configuration names one.
 
             The SDKs (MSAL, ADAL, AppAuth, Google Sign-In, Auth0, Okta) are detected from every \
@@ -28,6 +28,17 @@ struct Doctor: ParsableCommand {
             gets the checks of the SDKs it links, each finding naming its SDK. With none found, \
             only the checks every app shares run, and a note says so; --sdk names one \
             (generic: only the shared checks).
+
+            --project also takes the other kinds of project apps are built from: an XcodeGen \
+            project.yml (read as the project it generates: targets, settings, .xcconfig files, \
+            info and entitlements properties, packages), a .NET MAUI or Xamarin.iOS .csproj \
+            (ApplicationId, PackageReference, Platforms/iOS/Info.plist and Entitlements.plist), \
+            an Expo app.json with no ios/ folder (ios.bundleIdentifier, scheme, ios.infoPlist), or \
+            a folder holding one. Where the project is generated from a source the doctor does not \
+            run (Tuist's Project.swift, an Expo app.config.js, a spec it cannot read), the usage \
+            error names the command that writes it (tuist generate, npx expo prebuild, xcodegen \
+            generate). An Info.plist with INFOPLIST_PREPROCESS = YES is preprocessed first, with \
+            INFOPLIST_PREFIX_HEADER and INFOPLIST_PREPROCESSOR_DEFINITIONS.
 
             With --package and --target, checks a Swift package's app target: the Info.plist, \
             .entitlements and Swift and Objective-C files of its folder (its path: in Package.swift, \
@@ -57,7 +68,11 @@ struct Doctor: ParsableCommand {
         help: ArgumentHelp("The app's Info.plist (XML or binary); with --project, instead of the target's.", valueName: "path"))
     var infoPlist: String?
 
-    @Option(name: .long, help: ArgumentHelp("The app's Xcode project (the .xcodeproj directory or its project.pbxproj).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The app's project: an .xcodeproj (or its project.pbxproj), an XcodeGen project.yml, a .csproj, an Expo app.json, or their folder.",
+            valueName: "path"))
     var project: String?
 
     @Option(
@@ -66,8 +81,10 @@ struct Doctor: ParsableCommand {
             "A Swift package whose app target (--target) is checked: its folder's Info.plist, entitlements and code.", valueName: "path"))
     var package: String?
 
-    @Option(name: .long, help: ArgumentHelp("The target to check (default: every application target).", valueName: "name"))
-    var target: String?
+    @Option(
+        name: .long,
+        help: ArgumentHelp("A target to check, repeatable (default: every application target of a project).", valueName: "name"))
+    var target: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("The build configuration whose settings are used (default: Release).", valueName: "name"))
     var configuration: String?
@@ -132,11 +149,11 @@ struct Doctor: ParsableCommand {
         _ = try DoctorFormat.resolve(format, json: json)
         if package != nil {
             if project != nil { throw ValidationError("Pass --project or --package, not both.") }
-            if target == nil { throw ValidationError("--package needs --target <name>: the package's app target to check.") }
+            if target.isEmpty { throw ValidationError("--package needs --target <name>: the package's app target to check.") }
             if configuration != nil { throw ValidationError("--configuration needs --project.") }
         } else if project == nil {
             if infoPlist == nil { throw ValidationError("Pass --info-plist <path>, --project <App.xcodeproj> or --package <dir> --target <name>.") }
-            if target != nil || configuration != nil { throw ValidationError("--target and --configuration need --project or --package.") }
+            if !target.isEmpty || configuration != nil { throw ValidationError("--target and --configuration need --project or --package.") }
         }
         for setting in buildSettings {
             guard let equals = setting.firstIndex(of: "="), Self.isSettingName(setting[..<equals]) else {
@@ -157,21 +174,26 @@ struct Doctor: ParsableCommand {
         let reports: [DoctorReport]
         if let project {
             do {
-                reports = try AppConfigurationDoctor.reports(
-                    project: URL(fileURLWithPath: project), target: target, configuration: configuration, buildSettings: settings,
-                    bundleID: bundleID, infoPlist: info, entitlements: entitlementsData, redirectURI: redirectURI, sdk: sdk,
-                    keychainGroup: keychainGroup)
+                // Each named target, in the order named; none named: the project's own choice.
+                var all: [DoctorReport] = []
+                for name in target.isEmpty ? [nil] : target.map(Optional.some) {
+                    all += try AppConfigurationDoctor.reports(
+                        project: URL(fileURLWithPath: project), target: name, configuration: configuration, buildSettings: settings,
+                        bundleID: bundleID, infoPlist: info, entitlements: entitlementsData, redirectURI: redirectURI, sdk: sdk,
+                        keychainGroup: keychainGroup)
+                }
+                reports = all
             } catch {
                 FileHandle.standardError.write(Data("parse doctor: \(error.message)\n".utf8))
                 throw ExitCode(2)
             }
-        } else if let package, let target {
+        } else if let package {
             do {
-                reports = [
+                reports = try target.map { name throws(DoctorProjectError) in
                     try AppConfigurationDoctor.report(
-                        package: URL(fileURLWithPath: package), target: target, infoPlist: info, entitlements: entitlementsData,
+                        package: URL(fileURLWithPath: package), target: name, infoPlist: info, entitlements: entitlementsData,
                         buildSettings: settings, bundleID: bundleID, redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup)
-                ]
+                }
             } catch {
                 FileHandle.standardError.write(Data("parse doctor: \(error.message)\n".utf8))
                 throw ExitCode(2)

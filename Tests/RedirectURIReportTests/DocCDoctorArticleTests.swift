@@ -110,11 +110,13 @@ struct DocCDoctorArticleTests {
             var rest = whole[...]
             for (index, element) in part.enumerated() {
                 var scratch: [String] = []
-                guard let found = rest.firstIndex(where: { candidate in
-                    scratch = []
-                    contains(candidate, element, at: "", problems: &scratch)
-                    return scratch.isEmpty
-                }) else {
+                guard
+                    let found = rest.firstIndex(where: { candidate in
+                        scratch = []
+                        contains(candidate, element, at: "", problems: &scratch)
+                        return scratch.isEmpty
+                    })
+                else {
                     problems.append("\(path)[\(index)] of the excerpt is in no later element of the log")
                     continue
                 }
@@ -165,17 +167,17 @@ struct DocCDoctorArticleTests {
         }
     }
 
-    /// The command plugin's block: its header names the Info.plist, and the lines between the
-    /// header and the plugin's last line are the doctor's `xcode` output for that file.
+    /// The command plugin's block: the lines between the command and the plugin's last line are
+    /// the doctor's `xcode` output for the target, checked as the plugin checks it (`--package`).
     @Test func theCommandPluginsBlockHasTheDoctorsLines() throws {
         let plugin = try Self.blocks().filter { $0.lines.first?.hasPrefix("$ swift package redirect-doctor ") == true }
         #expect(plugin.count == 1)
         for block in plugin {
-            let header = block.lines.dropFirst().first ?? ""
-            let plist = header.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" }
-            #expect(header.hasPrefix("redirect-doctor: MisconfiguredApp (") && !plist.isEmpty)
-            let outcome = try CommandRunner.run(["doctor", "--info-plist", String(plist), "--format", "xcode"], in: Self.fixture)
-            #expect(Array(block.lines.dropFirst(2).dropLast()) == Self.lines(outcome.standardOutput), sourceLocation: Self.sourceLocation(block.line))
+            #expect(block.lines.first?.contains("--target MisconfiguredApp") == true)
+            let outcome = try CommandRunner.runUnchecked(
+                ["doctor", "--package", ".", "--target", "MisconfiguredApp", "--format", "xcode"], in: Self.fixture)
+            #expect(outcome.status == 1)
+            #expect(Array(block.lines.dropFirst().dropLast()) == Self.lines(outcome.standardOutput), sourceLocation: Self.sourceLocation(block.line))
             #expect(block.lines.last == "error: the app configuration of 'MisconfiguredApp' has problems (see above)")
         }
     }

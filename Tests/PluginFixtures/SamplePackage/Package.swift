@@ -7,8 +7,31 @@
 // scripts/check-plugins checks both. It depends on the repository's package by path.
 import PackageDescription
 
+// SampleApp's Info.plist says $(PRODUCT_BUNDLE_IDENTIFIER): its bundle ID is its app product's,
+// as Swift Playgrounds and Xcode write an app package (AppleProductTypes is there only; the
+// doctor reads the manifest, not runs it, and finds the bundle ID on every platform).
+#if canImport(AppleProductTypes)
+    import AppleProductTypes
+
+    let products: [Product] = [
+        .iOSApplication(
+            name: "SampleApp",
+            targets: ["SampleApp"],
+            bundleIdentifier: "com.contoso.sample",
+            teamIdentifier: "",
+            displayVersion: "1.0",
+            bundleVersion: "1",
+            supportedDeviceFamilies: [.pad, .phone],
+            supportedInterfaceOrientations: [.portrait]
+        )
+    ]
+#else
+    let products: [Product] = []
+#endif
+
 let package = Package(
     name: "SamplePackage",
+    products: products,
     dependencies: [.package(name: "swift-redirect-uri", path: "../../..")],
     targets: [
         .executableTarget(

@@ -1,0 +1,147 @@
+import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// What the doctor reads of a .NET MAUI or Xamarin.iOS project file (`.csproj`, MSBuild XML):
+/// the properties of its `PropertyGroup`s that apply to iOS (no `Condition`, or one that names
+/// iOS), and the `Include` of each `PackageReference`.
+struct DotNetProject {
+    var properties: [String: String] = [:]
+    var packages: [String] = []
+
+    /// The NuGet packages that are each SDK's, by prefix (`Auth0.OidcClient.iOS`,
+    /// `Auth0.OidcClient.MAUI`): MSAL.NET, Intune's MAM SDK (which signs in with MSAL), Auth0's
+    /// OIDC client, Google Sign-In's Xamarin binding.
+    static let sdkPackages: [(prefix: String, sdk: SDKFlavour)] = [
+        ("Microsoft.Identity.Client", .msal), ("Microsoft.Intune.MAM", .msal), ("Microsoft.Intune.Maui", .msal),
+        ("Auth0.OidcClient", .auth0), ("Xamarin.Google.iOS.SignIn", .googleSignIn),
+    ]
+
+    /// Reads the project's XML; `nil` when it is not XML in UTF-8 (what `dotnet new` writes).
+    init?(data: Data) {
+        // swift-corelibs-foundation's XMLParser traps on an element name that is not UTF-8
+        // (FuzzDoctorReaders found it), so bytes that are not UTF-8 never reach it.
+        guard String(validating: data, as: UTF8.self) != nil else { return nil }
+        let reader = Reader()
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = reader
+        guard parser.parse() else { return nil }
+        properties = reader.properties
+        packages = reader.packages
+    }
+
+    /// A property's value with the properties it names (`$(Name)`) put in, at most a few levels
+    /// deep; a name the project does not set stays as it is written.
+    func value(_ name: String) -> String? {
+        guard var value = properties[name] else { return nil }
+        for _ in 0..<4 where value.contains("$(") {
+            for (other, replacement) in properties where other != name { value = value.replacingOccurrences(of: "$(\(other))", with: replacement) }
+        }
+        return value.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Whether a `Condition` applies to the iOS build: none, or one naming iOS (`-ios`, `iPhone`).
+    static func appliesToIOS(_ condition: String?) -> Bool {
+        guard let condition = condition?.lowercased(), !condition.isEmpty else { return true }
+        return condition.contains("ios") || condition.contains("iphone")
+    }
+
+    private final class Reader: NSObject, XMLParserDelegate {
+        var properties: [String: String] = [:]
+        var packages: [String] = []
+        private var path: [String] = []
+        private var groupApplies = true
+        private var text = ""
+        /// Properties set under a condition naming iOS win over unconditional ones.
+        private var conditional: Set<String> = []
+        private var groupConditional = false
+
+        func parser(
+            _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]
+        ) {
+            path.append(element)
+            text = ""
+            if element == "PropertyGroup" {
+                groupApplies = DotNetProject.appliesToIOS(attributes["Condition"])
+                groupConditional = attributes["Condition"] != nil
+            }
+            if element == "PackageReference", let name = attributes["Include"] ?? attributes["Update"],
+                DotNetProject.appliesToIOS(attributes["Condition"])
+            {
+                packages.append(name)
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+        func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+            if path.count == 3, path[1] == "PropertyGroup", groupApplies, !(conditional.contains(element) && !groupConditional) {
+                properties[element] = text
+                if groupConditional { conditional.insert(element) }
+            }
+            path.removeLast()
+            text = ""
+        }
+    }
+}
+
+extension AppConfigurationDoctor {
+    /// Checks the iOS app of a .NET MAUI or Xamarin.iOS project: the bundle ID from the
+    /// `.csproj`'s `ApplicationId` (where the Info.plist has no `CFBundleIdentifier`), the SDKs
+    /// from its `PackageReference`s, and `Platforms/iOS/Info.plist` and `Entitlements.plist`
+    /// (Xamarin.iOS: the project folder's; `CodesignEntitlements` when set).
+    static func report(
+        dotnet file: URL, buildSettings: [String: String], bundleID: String?, infoPlist: Data?, entitlements: Data?, redirectURI: String?,
+        sdk: SDKFlavour?, keychainGroup: String?
+    ) throws(DoctorProjectError) -> DoctorReport {
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw DoctorProjectError(.unreadable, "cannot read '\(DisplayPath.of(file))': pass the app's .csproj")
+        }
+        guard let project = DotNetProject(data: data) else {
+            throw DoctorProjectError(.malformed, "'\(DisplayPath.of(file))' is not an MSBuild project (XML in UTF-8)")
+        }
+        let folder = file.deletingLastPathComponent()
+        let platformFolder = ["Platforms/iOS", "Platforms/MacCatalyst", "."].map { folder.appendingPathComponent($0).standardizedFileURL }
+            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Info.plist").path) }
+        let shown = { (url: URL) in XCConfigFile.display(url, relativeTo: folder) }
+        let name = file.deletingPathExtension().lastPathComponent
+        var files = ProjectFiles(
+            projectFile: file, target: name, summary: "", info: nil, infoDescription: "none")
+        if let platformFolder {
+            let infoURL = platformFolder.appendingPathComponent("Info.plist")
+            files.info = plist(infoURL).dictionary
+            files.infoDescription = shown(infoURL)
+            files.infoPath = infoURL
+        } else if infoPlist == nil {
+            throw DoctorProjectError(
+                .unreadable, "'\(DisplayPath.of(file))' has no Platforms/iOS/Info.plist or Info.plist beside it: pass the app's with --info-plist")
+        }
+        let entitlementsURL =
+            project.value("CodesignEntitlements").map { folder.appendingPathComponent($0.replacingOccurrences(of: "\\", with: "/")) }
+            ?? platformFolder?.appendingPathComponent("Entitlements.plist")
+        if let entitlementsURL, let bytes = FileManager.default.contents(atPath: entitlementsURL.path) {
+            files.entitlements = bytes
+            files.entitlementsDescription = shown(entitlementsURL)
+            files.entitlementsPath = entitlementsURL
+        }
+        var bundleSource = "none"
+        for property in ["ApplicationId", "CFBundleIdentifier"] {
+            guard let value = project.value(property), !value.isEmpty else { continue }
+            files.settings["PRODUCT_BUNDLE_IDENTIFIER"] = (value, "\(shown(file))'s \(property) \(value)")
+            bundleSource = "\(property) \(value)"
+            break
+        }
+        for package in project.packages {
+            for item in DotNetProject.sdkPackages where package.hasPrefix(item.prefix) {
+                files.evidence.append(SDKDetection.Evidence(sdk: item.sdk, source: "\(shown(file)) (PackageReference \(package))"))
+            }
+        }
+        files.summary = "checked the iOS app of the .NET project \(shown(file)) (bundle ID from the project: \(bundleSource))"
+        return report(
+            files, buildSettings: buildSettings, bundleID: bundleID, infoPlist: infoPlist, entitlements: entitlements, redirectURI: redirectURI,
+            sdk: sdk, keychainGroup: keychainGroup)
+    }
+}
