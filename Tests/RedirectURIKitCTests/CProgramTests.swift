@@ -50,6 +50,21 @@ struct CProgramTests {
         }
     }
 
+    /// The C API keeps Foundation off the hot path as the core does: its sources import the
+    /// header's module and the core, nothing else.
+    @Test func implementationImportsNoFoundation() throws {
+        let folder = packageRoot.appendingPathComponent("Sources/RedirectURIKitC")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(files.count >= 6)
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let imports = text.split(separator: "\n").filter { $0.contains("import ") && !$0.hasPrefix("//") && !$0.hasPrefix("///") }
+            for line in imports {
+                #expect(line.hasSuffix("import CRedirectURIKit") || line.hasSuffix("import RedirectURIKit"), "\(file): \(line)")
+            }
+        }
+    }
+
     @Test func versionIsTheLibrarysAndTheHeaders() {
         #expect(String(cString: rdu_version()) == ToolkitVersion.current)
         let parts = ToolkitVersion.current.split(separator: ".").compactMap { Int32($0) }

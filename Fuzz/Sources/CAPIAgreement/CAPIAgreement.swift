@@ -433,10 +433,13 @@ func checkVerification(_ parts: CAPICase) -> String? {
                 }
             }
         }
-        let cutText = String(decoding: explanation.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // By length, not up to a NUL: an explanation may quote the input, NUL bytes included.
+        let cutBytes = explanation.prefix(max(needed - 1, 0)).map { UInt8(bitPattern: $0) }
         guard cut == RDU_STATUS_OK, short.explanation_length == needed, needed == 0 || explanation[needed - 1] == 0,
-            explanation[needed] == 0x23, cutText.utf8.elementsEqual(swift.explanation.utf8.prefix(max(needed - 1, 0)))
-        else { return "\(name): the explanation in a buffer one byte too small is '\(cutText)' (status \(cut))" }
+            explanation[needed] == 0x23, cutBytes.elementsEqual(swift.explanation.utf8.prefix(max(needed - 1, 0)))
+        else {
+            return "\(name): the explanation in a buffer one byte too small is \(cutBytes) (status \(cut))"
+        }
         let whole = withCChars(parts.presented) { presented, presentedLength in
             withCaller(parts.caller) { callerPointer, callerLength in
                 explanation.withUnsafeMutableBufferPointer {

@@ -346,7 +346,8 @@ typedef struct rdu_verdict {
     int64_t matched;
     /** The length of the verdict's explanation in bytes, without its NUL, whether or not it fit
         in the buffer (as snprintf counts); 0 when no buffer was given (the explanation is then
-        not worked out, which makes a rejection cheaper). */
+        not worked out, which makes a rejection cheaper). An explanation may quote the input,
+        NUL bytes included: read it by this length when the input may hold one. */
     size_t explanation_length;
 } rdu_verdict;
 
