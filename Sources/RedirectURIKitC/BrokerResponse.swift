@@ -29,16 +29,6 @@ public func cReadBrokerResponse(
     }
 }
 
-/// The request a broker answers, read as ``BrokerRequest/init(parsing:)`` reads it, with the
-/// redirect URI it names (`unbindable-redirect-uri` when it has no single valid one).
-func answeredRequest(_ bytes: UnsafeBufferPointer<UInt8>) throws(BrokerMessageError) -> (BrokerRequest, RedirectURI) {
-    let request = try BrokerRequest(parsing: inputText(bytes))
-    guard let redirect = request.redirectURI else {
-        throw BrokerMessageError(.unbindableRedirectURI, parameter: "redirect_uri", detail: "the request has no single valid redirect_uri")
-    }
-    return (request, redirect)
-}
-
 /// A parameter's value for an answer, refused when it is not UTF-8: the builders form-encode what
 /// they are given, so a byte replaced here would reach the app as another value.
 func parameterValue(_ bytes: UnsafeBufferPointer<UInt8>, _ name: String) throws(BrokerMessageError) -> String {
@@ -64,8 +54,7 @@ func writeAnswer(
     }
 }
 
-/// `rdu_build_success_response`: ``BrokerResponse/success(redirectURI:response:hash:brokerNonce:)``
-/// at the request's redirect URI, with its `broker_nonce`.
+/// `rdu_build_success_response`: ``BrokerResponse/success(answering:response:hash:)``.
 @_cdecl("rdu_build_success_response")
 public func cBuildSuccessResponse(
     _ request: UnsafePointer<CChar>?, _ requestLength: Int, _ response: UnsafePointer<CChar>?, _ responseLength: Int,
@@ -76,15 +65,13 @@ public func cBuildSuccessResponse(
         let hash = inputBytes(hash, hashLength)
     else { return Status.invalidArgument }
     return writeAnswer(buffer, capacity, urlLength, errorOut) { () throws(BrokerMessageError) in
-        let (read, redirect) = try answeredRequest(request)
-        return try BrokerResponse.success(
-            redirectURI: redirect, response: parameterValue(response, "response"), hash: parameterValue(hash, "hash"),
-            brokerNonce: read.brokerNonce)
+        try BrokerResponse.success(
+            answering: BrokerRequest(parsing: inputText(request)), response: parameterValue(response, "response"),
+            hash: parameterValue(hash, "hash"))
     }
 }
 
-/// `rdu_build_error_response`: ``BrokerResponse/error(redirectURI:code:description:)`` at the
-/// request's redirect URI.
+/// `rdu_build_error_response`: ``BrokerResponse/error(answering:code:description:)``.
 @_cdecl("rdu_build_error_response")
 public func cBuildErrorResponse(
     _ request: UnsafePointer<CChar>?, _ requestLength: Int, _ errorCode: UnsafePointer<CChar>?, _ errorCodeLength: Int,
@@ -101,9 +88,28 @@ public func cBuildErrorResponse(
         description = bytes
     }
     return writeAnswer(buffer, capacity, urlLength, errorOut) { () throws(BrokerMessageError) in
-        let (_, redirect) = try answeredRequest(request)
-        return try BrokerResponse.error(
-            redirectURI: redirect, code: parameterValue(errorCode, "error_code"),
+        try BrokerResponse.error(
+            answering: BrokerRequest(parsing: inputText(request)), code: parameterValue(errorCode, "error_code"),
             description: description.map { bytes throws(BrokerMessageError) in try parameterValue(bytes, "error_description") })
+    }
+}
+
+/// `rdu_check_round_trip`: ``BrokerResponse/answers(_:)`` of the two URLs, each read once.
+@_cdecl("rdu_check_round_trip")
+public func cCheckRoundTrip(
+    _ request: UnsafePointer<CChar>?, _ requestLength: Int, _ response: UnsafePointer<CChar>?, _ responseLength: Int,
+    _ verdict: UnsafeMutablePointer<rdu_verdict>?, _ explanation: UnsafeMutablePointer<CChar>?, _ explanationCapacity: Int,
+    _ errorOut: UnsafeMutablePointer<rdu_error>?
+) -> rdu_status {
+    guard let request = inputBytes(request, requestLength), let response = inputBytes(response, responseLength), let verdict,
+        let output = OutputBuffer(explanation, explanationCapacity)
+    else { return Status.invalidArgument }
+    do {
+        let sent = try BrokerRequest(parsing: inputText(request))
+        let received = try BrokerResponse(parsing: inputText(response))
+        write(received.answers(sent), matched: -1, to: verdict, explanation: output)
+        return succeeded(errorOut)
+    } catch {
+        return failed(error, errorOut)
     }
 }

@@ -33,4 +33,8 @@ private func everyImplementationHasItsDeclaredType() {
     sameType(rdu_read_broker_response, cReadBrokerResponse)
     sameType(rdu_build_success_response, cBuildSuccessResponse)
     sameType(rdu_build_error_response, cBuildErrorResponse)
+    sameType(rdu_registrations_create_json, cRegistrationsCreateJSON)
+    sameType(rdu_registrations_release, cRegistrationsRelease)
+    sameType(rdu_registrations_verify_request, cRegistrationsVerifyRequest)
+    sameType(rdu_check_round_trip, cCheckRoundTrip)
 }

@@ -55,6 +55,8 @@ let parseErrorStrings = CodeTable(URIParseError.codes)
 let buildErrorStrings = CodeTable(RedirectBuildError.codes)
 /// `BrokerMessageError.codes`.
 let messageErrorStrings = CodeTable(BrokerMessageError.codes)
+/// `RegistrationsError.codes`.
+let registrationsErrorStrings = CodeTable(RegistrationsError.codes)
 /// The verification rules' identifiers.
 let ruleIdentifiers = CStringTable(VerificationRule.all.map(\.identifier))
 /// The verification rules' requirements, in the order of ``ruleIdentifiers``.

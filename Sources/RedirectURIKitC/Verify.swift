@@ -44,7 +44,7 @@ public func cVerifierRelease(_ verifier: OpaquePointer?) {
     Unmanaged<VerifierBox>.fromOpaque(UnsafeRawPointer(verifier)).release()
 }
 
-/// `rdu_verify_redirect_uri`: ``RedirectVerifier/verify(_:callerBundleID:)-(String,_)``, the caller
+/// `rdu_verify_redirect_uri`: ``RedirectVerifier/verify(_:caller:)-(String,_)``, the caller
 /// reported (a bundle ID) or not (NULL).
 @_cdecl("rdu_verify_redirect_uri")
 public func cVerifyRedirectURI(
@@ -54,12 +54,11 @@ public func cVerifyRedirectURI(
 ) -> rdu_status {
     verify(verifier, presented, presentedLength, callerBundleID, callerBundleIDLength, verdict, explanation, explanationCapacity) {
         box, text, caller in
-        box.verifier.verify(text, callerBundleID: caller)
+        box.verifier.verify(text, caller: caller)
     }
 }
 
-/// `rdu_verify_request`: ``RedirectVerifier/verify(request:callerBundleID:)`` for a reported caller,
-/// ``RedirectVerifier/verifyWithoutCaller(request:)`` for one the OS did not name (NULL).
+/// `rdu_verify_request`: ``RedirectVerifier/verify(request:caller:)``.
 @_cdecl("rdu_verify_request")
 public func cVerifyRequest(
     _ verifier: OpaquePointer?, _ request: UnsafePointer<CChar>?, _ requestLength: Int, _ callerBundleID: UnsafePointer<CChar>?,
@@ -68,11 +67,7 @@ public func cVerifyRequest(
 ) -> rdu_status {
     verify(verifier, request, requestLength, callerBundleID, callerBundleIDLength, verdict, explanation, explanationCapacity) {
         box, text, caller in
-        if let caller {
-            box.verifier.verify(request: text, callerBundleID: caller)
-        } else {
-            box.verifier.verifyWithoutCaller(request: text)
-        }
+        box.verifier.verify(request: text, caller: caller)
     }
 }
 
@@ -83,24 +78,34 @@ public func cVerifyRequest(
 func verify(
     _ verifier: OpaquePointer?, _ input: UnsafePointer<CChar>?, _ inputLength: Int, _ callerBundleID: UnsafePointer<CChar>?,
     _ callerBundleIDLength: Int, _ verdict: UnsafeMutablePointer<rdu_verdict>?, _ explanation: UnsafeMutablePointer<CChar>?,
-    _ explanationCapacity: Int, _ check: (VerifierBox, String, String?) -> VerificationVerdict
+    _ explanationCapacity: Int, _ check: (VerifierBox, String, Caller) -> VerificationVerdict
 ) -> rdu_status {
     guard let verifier, let verdict, let bytes = inputBytes(input, inputLength),
-        let output = OutputBuffer(explanation, explanationCapacity)
+        let output = OutputBuffer(explanation, explanationCapacity), let caller = caller(callerBundleID, callerBundleIDLength)
     else { return Status.invalidArgument }
-    // NULL: the OS did not report the caller (the length is then not read).
-    var caller: String?
-    if callerBundleID != nil {
-        guard let callerBytes = inputBytes(callerBundleID, callerBundleIDLength) else { return Status.invalidArgument }
-        caller = inputText(callerBytes)
-    }
     let box = VerifierBox.from(verifier)
     let result = check(box, inputText(bytes), caller)
-    verdict.pointee = rdu_verdict(result, callerReported: caller != nil, matched: box.index(of: result.matched))
-    if explanation != nil {
-        verdict.pointee.explanation_length = output.writeTruncating(result.explanation)
-    }
+    write(result, matched: box.index(of: result.matched), to: verdict, explanation: output)
     return Status.ok
+}
+
+/// The caller as iOS reported it: NULL is not reported (the length is then not read); `nil`
+/// when a reported bundle ID cannot be read.
+@inline(__always)
+func caller(_ bundleID: UnsafePointer<CChar>?, _ length: Int) -> Caller? {
+    guard bundleID != nil else { return .notReported }
+    guard let bytes = inputBytes(bundleID, length) else { return nil }
+    return .reportedByOS(bundleID: inputText(bytes))
+}
+
+/// Writes a verdict, and its explanation when the caller gave a buffer (working it out is most
+/// of what a rejection costs, so it is not done otherwise).
+@inline(__always)
+func write(_ result: VerificationVerdict, matched: Int64, to verdict: UnsafeMutablePointer<rdu_verdict>, explanation: OutputBuffer) {
+    verdict.pointee = rdu_verdict(result, matched: matched)
+    if explanation.start != nil {
+        verdict.pointee.explanation_length = explanation.writeTruncating(result.explanation)
+    }
 }
 
 extension VerifierBox {
@@ -114,21 +119,19 @@ extension VerifierBox {
 
 extension rdu_verdict {
     /// The verdict as the header writes it; `explanation_length` is 0 until the explanation is
-    /// asked for (working it out is most of what a rejection costs).
+    /// written.
     @inline(__always)
-    init(_ verdict: VerificationVerdict, callerReported: Bool, matched: Int64) {
-        let identity: Int
-        if !verdict.accepted {
-            identity = RDU_IDENTITY_NONE
-        } else if callerReported {
-            identity = RDU_IDENTITY_REPORTED_BY_OS
-        } else {
-            identity = RDU_IDENTITY_CLAIMED_BY_REDIRECT_URI
-        }
+    init(_ verdict: VerificationVerdict, matched: Int64) {
+        let identity: Int =
+            switch verdict.identity {
+            case nil: RDU_IDENTITY_NONE
+            case .reportedByOS: RDU_IDENTITY_REPORTED_BY_OS
+            case .claimedByRedirectURI: RDU_IDENTITY_CLAIMED_BY_REDIRECT_URI
+            }
         let rule = verdict.failedRule.flatMap { rule in ruleIdentifiers.entries.firstIndex { $0.text == rule.identifier } }
         self.init(
             accepted: verdict.accepted ? 1 : 0, identity: rdu_identity(identity),
             rule: rule.map { ruleIdentifiers.entries[$0].pointer }, requirement: rule.map { ruleRequirements.entries[$0].pointer },
-            matched: matched, explanation_length: 0)
+            field: verdict.field.flatMap(parameterNames.pointer(for:)), matched: matched, explanation_length: 0)
     }
 }

@@ -12,20 +12,39 @@ import RedirectURIIDNA
 public struct InputAnalyzer: Sendable {
     /// Verification settings (see the "Verification rules" article); `nil` means no verification.
     public struct Verification: Sendable {
-        /// The registered redirect URIs. When empty, the input is checked against itself, so
-        /// only the syntax, fragment, wrapper and bundle-ID rules can fail (reported as the
+        /// The registered redirect URIs of one app. When empty and there are no
+        /// ``registrations``, the input is checked against itself, so only the syntax, fragment,
+        /// wrapper and bundle-ID rules (and a request's own fields) can fail (reported as the
         /// diagnostic `no-registered-uris`).
         public var registered: [String]
-        /// The caller's bundle ID, as the OS reports it.
-        public var callerBundleID: String?
+        /// The redirect URIs registered per client ID: a broker request is verified against those
+        /// of its `client_id`; a redirect URI on its own against every client's.
+        public var registrations: Registrations?
+        /// The caller as iOS reported it.
+        public var caller: Caller
         /// Relaxations of the default policy.
         public var options: VerificationOptions
 
+        /// `registered`, parsed already (``init(registeredRedirects:registrations:caller:options:)``).
+        var parsedRegistered: [RedirectURI]?
+
         /// Creates verification settings.
-        public init(registered: [String], callerBundleID: String?, options: VerificationOptions = .strict) {
+        public init(
+            registered: [String] = [], registrations: Registrations? = nil, caller: Caller, options: VerificationOptions = .strict
+        ) {
             self.registered = registered
-            self.callerBundleID = callerBundleID
+            self.registrations = registrations
+            self.caller = caller
             self.options = options
+        }
+
+        /// Creates verification settings from redirect URIs parsed already (they are not parsed
+        /// again).
+        public init(
+            registeredRedirects: [RedirectURI], registrations: Registrations? = nil, caller: Caller, options: VerificationOptions = .strict
+        ) {
+            self.init(registered: registeredRedirects.map(\.description), registrations: registrations, caller: caller, options: options)
+            parsedRegistered = registeredRedirects
         }
     }
 
@@ -33,6 +52,9 @@ public struct InputAnalyzer: Sendable {
     public var verification: Verification? {
         didSet { verifier = Self.verifier(for: verification) }
     }
+    /// The request the app sent, when each input is a response to check against it (`parse
+    /// --request`): the verdict is ``BrokerResponse/answers(_:)``'s.
+    public var answering: BrokerRequest?
     /// Whether to convert the Unicode host of an `https` IRI to ASCII before strict parsing
     /// (`parse --iri`), exactly or not at all (see ``IRI/convertHost(_:)``). Off by default:
     /// non-ASCII is an error.
@@ -42,15 +64,24 @@ public struct InputAnalyzer: Sendable {
     private var verifier: RedirectVerifier?
 
     /// Creates an analyzer.
-    public init(verification: Verification? = nil, convertsIRIHosts: Bool = false) {
+    public init(verification: Verification? = nil, answering: BrokerRequest? = nil, convertsIRIHosts: Bool = false) {
         self.verification = verification
+        self.answering = answering
         self.convertsIRIHosts = convertsIRIHosts
         self.verifier = Self.verifier(for: verification)
     }
 
+    /// The verifier of a redirect URI on its own (and of a request without per-client
+    /// registrations): the app's registered redirect URIs and every client's.
     static func verifier(for verification: Verification?) -> RedirectVerifier? {
-        guard let verification, !verification.registered.isEmpty else { return nil }
-        return RedirectVerifier(registered: verification.registered, options: verification.options)
+        guard let verification else { return nil }
+        let everyClient = verification.registrations?.clients.flatMap(\.redirectURIs) ?? []
+        if let parsed = verification.parsedRegistered, everyClient.isEmpty {
+            return parsed.isEmpty ? nil : RedirectVerifier(registeredRedirects: parsed, options: verification.options)
+        }
+        let registered = verification.registered + everyClient
+        guard !registered.isEmpty else { return nil }
+        return RedirectVerifier(registered: registered, options: verification.options)
     }
 
     /// What one parse of the input gave: the reference, its classification and its reading as
@@ -83,6 +114,7 @@ public struct InputAnalyzer: Sendable {
         }
         analysis.report.diagnostics = conversionDiagnostics + analysis.report.diagnostics
         if let verification { analysis.report.verdict = verify(parsed, analysis: &analysis, verification) }
+        if let answering { analysis.report.verdict = Self.roundTrip(analysis, answering: answering) }
         analysis.report.echo(bytes)
         return analysis.report
     }
@@ -167,29 +199,37 @@ public struct InputAnalyzer: Sendable {
                     "no registered redirect URIs were given, so the redirect URI was compared with itself (exact-match and loopback-port were not checked)"
                 ))
         }
-        let verdict: VerificationVerdict
+        var verdict: VerificationVerdict
         if let message {
             analysis.report.diagnostics.append(
                 RedirectDiagnostic(
                     .info, .verifiedNestedRedirectURI,
                     "the verdict is about the request's redirect_uri '\(message.value("redirect_uri") ?? "")'"))
-            verdict =
-                verification.callerBundleID.map { verifier.verify(message: message, callerBundleID: $0) }
-                ?? verifier.verifyWithoutCaller(message: message)
+            if let registrations = verification.registrations {
+                verdict = registrations.verify(message: message, caller: verification.caller)
+            } else {
+                verdict = verifier.verify(message: message, caller: verification.caller)
+            }
         } else if let redirect = analysis.redirect {
-            verdict = verifier.verify(redirect, callerBundleID: verification.callerBundleID)
+            verdict = verifier.verify(redirect, caller: verification.caller)
         } else {
             // Not an absolute URI: rule syntax says why, from a parse as one.
-            verdict = verifier.verify(bytes: bytes, callerBundleID: verification.callerBundleID)
+            verdict = verifier.verify(bytes: bytes, caller: verification.caller)
         }
         analysis.report.diagnostics += verdict.diagnostics
-        guard self.verifier != nil || !verdict.accepted else {
+        guard self.verifier != nil || verification.registrations != nil || !verdict.accepted else {
             // Compared with itself, it matched no registration: say what was checked instead.
-            let caller = verification.callerBundleID.map { ", and it carries the caller's bundle ID '\($0)'" } ?? ""
-            return VerificationVerdict(
+            let caller: String
+            switch verification.caller {
+            case .reportedByOS(let bundleID): caller = ", and it carries the caller's bundle ID '\(bundleID)', reported by the OS"
+            case .notReported: caller = "; iOS did not report the caller, so the bundle ID is the redirect URI's claim"
+            }
+            var itself = VerificationVerdict(
                 accepted: true, failedRule: nil,
                 explanation: "accepted: no registered redirect URIs were given, so only its syntax, fragment and wrapper were checked\(caller)",
                 diagnostics: verdict.diagnostics)
+            itself.identity = verdict.identity
+            return itself
         }
         // A Unicode host that --iri did not convert is why rule syntax failed: the rejection
         // says so, naming each code point that conversion would have had to map.
@@ -201,6 +241,20 @@ public struct InputAnalyzer: Sendable {
                 diagnostics: verdict.diagnostics)
         }
         return verdict
+    }
+
+    /// Whether the input, read as a broker response, answers `request` (the round trip); an input
+    /// that is not a broker response answers nothing.
+    static func roundTrip(_ analysis: Analysis, answering request: BrokerRequest) -> VerificationVerdict {
+        let response: BrokerResponse
+        do throws(BrokerMessageError) {
+            guard let message = analysis.message else { throw BrokerMessageError(.notABrokerResponse) }
+            response = try BrokerResponse(message)
+        } catch {
+            return VerificationVerdict(
+                accepted: false, failedRule: nil, explanation: "not a broker response, so it answers no request: \(error.description)")
+        }
+        return response.answers(request)
     }
 
     /// The codes of a Unicode host that `--iri` did not convert.

@@ -89,8 +89,17 @@ public struct TextRenderer: Sendable {
     /// The verdict's rows: the outcome, then the explanation (with the near miss, if any).
     func renderVerdict(_ report: InputReport, row: (String, String) -> Void) {
         guard let verdict = report.verdict else { return }
-        row("verdict", verdict.accepted ? "accepted" : "rejected (\(verdict.failedRule?.identifier ?? "unknown"))")
+        row("verdict", verdict.accepted ? "accepted" : verdict.failedRule.map { "rejected (\($0.identifier))" } ?? "rejected")
         row("", Self.printable(verdict.explanation))
+        switch verdict.identity {
+        case .reportedByOS?: row("identity", "reported-by-os: iOS reported the caller, and rule bundle-id held the redirect URI to it")
+        case .claimedByRedirectURI?:
+            row(
+                "identity",
+                "claimed-by-redirect-uri: iOS did not report the caller, so the bundle ID is the redirect URI's claim (rule bundle-id had no caller to compare it with)"
+            )
+        case nil: break
+        }
     }
 
     static func show(_ value: String?) -> String {

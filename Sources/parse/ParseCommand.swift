@@ -11,7 +11,8 @@ struct ParseCommand: ParsableCommand {
         commandName: "parse",
         abstract: "Parse URIs strictly (RFC 3986) and explain them as redirect URIs.",
         discussion: """
-            parse [<uri> ...] [--file <path> ...] [--format text|json] [--registered <uri> ...] [--bundle-id <id>] [--iri]
+            parse [<uri> ... | -] [--file <path> ...] [--format text|json] [--registered <uri> ... | --registrations <file>] [--bundle-id <id>] [--iri]
+            parse --request <url> [<response-url> ...]
             parse route --redirect-uri <uri> [<incoming-url> ...] [--format text|json]
             parse doctor (--project <App.xcodeproj> [--target <name>] [--configuration <name>] | --info-plist <path>) [--build-setting <name=value> ...] [--bundle-id <id>] [--entitlements <path>] [--redirect-uri <uri>] [--sdk <sdk>] [--keychain-group <name>] [--format text|json|xcode|github|sarif] [--path-root <path>]
 
@@ -91,15 +92,21 @@ struct Analyze: ParsableCommand {
         commandName: "analyze",
         abstract: "Parse URIs strictly (RFC 3986) and explain them as redirect URIs (the default).",
         discussion: """
-            With no URI and no --file, reads one input per line from standard input (split on LF \
-            only: a CR stays part of the input and is reported).
+            With no URI and no --file, or with '-' as a URI, reads one input per line from standard \
+            input (split on LF only: a CR stays part of the input and is reported); empty standard \
+            input is a usage error (status 2), not a success.
 
-            With --registered and/or --bundle-id, each input is verified as a presented redirect \
-            URI, as a broker checks it before it issues tokens, and the output carries a verdict \
-            naming the rule that failed: syntax, fragment, wrapper, exact-match, loopback-port, \
-            bundle-id; for a broker request also ambiguous-parameters, missing-redirect-uri and \
-            client-id. The "Verification rules" article of the RedirectURIKit documentation \
-            defines each rule, with accepting and rejecting examples.
+            With --registered, --registrations and/or --bundle-id, each input is verified as a \
+            presented redirect URI, as a broker checks it before it issues tokens, and the output \
+            carries a verdict naming the rule that failed: syntax, fragment, wrapper, exact-match, \
+            loopback-port, bundle-id; for a broker request also ambiguous-parameters, \
+            missing-redirect-uri, missing-field, invalid-field, unregistered-client-id and \
+            client-id. --bundle-id is the caller as iOS reported it; without it the caller was \
+            not reported, and the verdict's identity is claimed-by-redirect-uri instead of \
+            reported-by-os. With --request, each input is a response URL checked against that \
+            request: response-redirect, broker-nonce, protocol-version. The "Verification rules" \
+            article of the RedirectURIKit documentation defines each rule, with accepting and \
+            rejecting examples.
 
             An input is a URI reference: a relative reference ('a', '/cb') is valid RFC 3986, but \
             it is not a redirect URI, so it is reported with the error not-absolute.
@@ -118,7 +125,7 @@ struct Analyze: ParsableCommand {
         version: ToolkitVersion.current
     )
 
-    @Argument(help: "URIs to analyse. Pass inputs that start with '-' after '--'.")
+    @Argument(help: "URIs to analyse; '-' reads standard input, one URI per line. Pass inputs that start with '-' after '--'.")
     var uris: [String] = []
 
     @Option(
@@ -136,15 +143,38 @@ struct Analyze: ParsableCommand {
     @Flag(name: .long, help: "The same as --format json.")
     var json = false
 
-    @Option(name: .long, help: ArgumentHelp("A registered redirect URI of the app (repeatable); turns on verification.", valueName: "uri"))
-    var registered: [String] = []
+    /// Parsed once, here: the verifier is made from these values.
+    @Option(
+        name: .long,
+        help: ArgumentHelp("A registered redirect URI of the app (repeatable); turns on verification.", valueName: "uri"),
+        transform: Analyze.registeredRedirect)
+    var registered: [RedirectURI] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A JSON file of registrations per client ID: an Entra ID application manifest (appId, publicClient.redirectUris or replyUrlsWithType), an array of manifests, or {\"<client-id>\": [\"<uri>\", ...]}; a broker request is verified against its client_id's. Turns on verification.",
+            valueName: "path"),
+        transform: Analyze.registrationsFile)
+    var registrations: Registrations?
 
     /// `.unconditional`: a bundle ID may start with '-' (`-.-` is one), so the next argument is
     /// the value whatever it looks like.
     @Option(
         name: .customLong("bundle-id"), parsing: .unconditional,
-        help: ArgumentHelp("The caller's bundle ID as the OS reports it; turns on verification.", valueName: "id"))
+        help: ArgumentHelp(
+            "The caller's bundle ID as iOS reported it (sourceApplication: same-team apps only, since iOS 13); without it the caller is not reported and the verdict rests on the redirect URI's claim. Turns on verification.",
+            valueName: "id"),
+        transform: Analyze.reportedBundleID)
     var bundleID: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The broker request the app sent: each input is a response URL, checked to answer it (redirect, broker_nonce, protocol version).",
+            valueName: "url"),
+        transform: Analyze.sentRequest)
+    var request: BrokerRequest?
 
     @Flag(
         name: .customLong("bundle-id-case-insensitive"),
@@ -167,25 +197,80 @@ struct Analyze: ParsableCommand {
         "parse --registered 'msauth.com.contoso.app://auth' --bundle-id com.contoso.app -- 'msauth.com.contoso.app://auth/'",
     ]
 
-    /// A registration that cannot match anything, or a caller bundle ID that no app has, would
-    /// turn every verdict into a rejection that names the input instead of the option: a usage
-    /// error (status 2) that names the value.
+    /// A registration that cannot match anything, a caller bundle ID that no app has, or
+    /// registrations that cannot be read would turn every verdict into a rejection that names
+    /// the input instead of the option: each is a usage error (status 2) that names the value,
+    /// found as the option is read (its `transform:`), once.
+    static func registeredRedirect(_ text: String) throws -> RedirectURI {
+        if let error = absoluteURIError(text) {
+            throw ValidationError("--registered '\(RawArguments.display(text))' is not an absolute RFC 3986 URI: \(error)")
+        }
+        do {
+            return try RedirectURI(parsing: text)
+        } catch {
+            throw ValidationError(
+                "--registered '\(RawArguments.display(text))' is not an absolute RFC 3986 URI: \(error.kind) at offset \(error.offset)")
+        }
+    }
+
+    static func reportedBundleID(_ text: String) throws -> String {
+        guard !RawArguments.isStandIn(text), BundleID(text) != nil else {
+            throw ValidationError(
+                "--bundle-id '\(RawArguments.display(text))' is not a bundle ID: one or more labels of letters, digits and '-', separated by single dots"
+            )
+        }
+        return text
+    }
+
+    static func registrationsFile(_ path: String) throws -> Registrations {
+        let bytes: [UInt8]
+        do {
+            bytes = try CommandFile.bytes(at: path)
+        } catch {
+            throw ValidationError("--registrations: \(error.message)")
+        }
+        do {
+            return try Registrations(json: bytes)
+        } catch {
+            throw ValidationError("--registrations '\(RawArguments.display(path))': \(error.description) (\(error.explanation))")
+        }
+    }
+
+    static func sentRequest(_ text: String) throws -> BrokerRequest {
+        do {
+            return try BrokerRequest(parsing: String(decoding: RawArguments.bytes(of: text), as: UTF8.self))
+        } catch {
+            throw ValidationError("--request '\(RawArguments.display(text))' is not a broker request the app could have sent: \(error.description)")
+        }
+    }
+
     func validate() throws {
         _ = try ReportFormat.resolve(format, json: json, inputs: Self.inputs)
-        for text in registered {
-            if let error = Self.absoluteURIError(text) {
-                throw ValidationError("--registered '\(RawArguments.display(text))' is not an absolute RFC 3986 URI: \(error)")
-            }
-        }
-        if let bundleID, RawArguments.isStandIn(bundleID) || BundleID(bundleID) == nil {
+        if request != nil, !registered.isEmpty || registrations != nil || bundleID != nil {
             throw ValidationError(
-                "--bundle-id '\(RawArguments.display(bundleID))' is not a bundle ID: one or more labels of letters, digits and '-', separated by single dots"
+                "--request checks responses on the app's side; --registered, --registrations and --bundle-id verify requests on the broker's: use one or the other"
             )
         }
     }
 
+    /// What verification the options ask for: `nil` when none does.
+    var verification: InputAnalyzer.Verification? {
+        guard !registered.isEmpty || registrations != nil || bundleID != nil else { return nil }
+        return InputAnalyzer.Verification(
+            registeredRedirects: registered, registrations: registrations, caller: Caller(sourceApplication: bundleID),
+            options: VerificationOptions(bundleIDComparison: bundleIDCaseInsensitive ? .caseInsensitive : .exact))
+    }
+
     mutating func run() throws {
-        var inputs: [[UInt8]] = uris.map(RawArguments.bytes(of:))
+        var inputs: [[UInt8]] = []
+        var readStandardInput = uris.isEmpty && file.isEmpty
+        for uri in uris {
+            if uri == "-" {
+                readStandardInput = true
+            } else {
+                inputs.append(RawArguments.bytes(of: uri))
+            }
+        }
         for path in file {
             do {
                 inputs.append(try CommandFile.bytes(at: path))
@@ -194,17 +279,17 @@ struct Analyze: ParsableCommand {
                 throw ExitCode(ParseExitStatus.usage)
             }
         }
-        if uris.isEmpty && file.isEmpty {
-            inputs = Self.standardInputLines(
+        if readStandardInput {
+            let lines = Self.standardInputLines(
                 hint: "parse: reading one URI per line from standard input (end with Ctrl-D); or pass one: parse '<uri>'")
+            // Nothing to check is not a success: a script that piped nothing learns it.
+            guard !lines.isEmpty || !inputs.isEmpty else {
+                FileHandle.standardError.write(Data("parse: no input: standard input was empty; pass a URI, or pipe one per line\n".utf8))
+                throw ExitCode(ParseExitStatus.usage)
+            }
+            inputs += lines
         }
-        let verifying = !registered.isEmpty || bundleID != nil
-        let analyzer = InputAnalyzer(
-            verification: verifying
-                ? InputAnalyzer.Verification(
-                    registered: registered, callerBundleID: bundleID,
-                    options: VerificationOptions(bundleIDComparison: bundleIDCaseInsensitive ? .caseInsensitive : .exact)) : nil,
-            convertsIRIHosts: iri)
+        let analyzer = InputAnalyzer(verification: verification, answering: request, convertsIRIHosts: iri)
         let json = try ReportFormat.resolve(format, json: json, inputs: Self.inputs)
         let renderer = TextRenderer()
         var status = ParseExitStatus.success

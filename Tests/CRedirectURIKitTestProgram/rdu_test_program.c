@@ -367,7 +367,7 @@ static void verify(void) {
     /* Another app: rejected by rule bundle-id, with the library's identifier and requirement. */
     CHECK(rdu_verify_redirect_uri(verifier, TEXT(registered_msal), TEXT("com.evil.app"), &verdict, explanation,
                                   sizeof explanation) == RDU_STATUS_OK);
-    CHECK(verdict.accepted == 0 && verdict.identity == RDU_IDENTITY_NONE && verdict.matched == -1);
+    CHECK(verdict.accepted == 0 && verdict.identity == RDU_IDENTITY_REPORTED_BY_OS && verdict.matched == -1);
     CHECK(same_text(verdict.rule, "bundle-id"));
     CHECK(same_text(verdict.requirement, "the bundle ID in the redirect URI must equal the caller's bundle ID exactly"));
     CHECK(strstr(explanation, "com.evil.app") != NULL);
@@ -421,7 +421,20 @@ static void verify(void) {
                              sizeof explanation) == RDU_STATUS_OK);
     CHECK(same_text(verdict.rule, "ambiguous-parameters") && strstr(explanation, "redirect_uri") != NULL);
     CHECK(rdu_verify_request(verifier, TEXT("msauthv2://broker?client_id=x"), NULL, 0, &verdict, NULL, 0) == RDU_STATUS_OK);
-    CHECK(same_text(verdict.rule, "missing-redirect-uri"));
+    CHECK(verdict.accepted == 0 && verdict.rule != NULL);
+    /* A request without broker_key: nothing to encrypt the answer to. The rule names the field. */
+    {
+        const char *without_key = strstr(complete_request, "&broker_key=");
+        char request[sizeof complete_request];
+        size_t head = (size_t)(without_key - complete_request);
+        memcpy(request, complete_request, head);
+        memcpy(request + head, "&client_version=1.2.3", 22);
+        CHECK(rdu_verify_request(verifier, request, strlen(request), TEXT("com.contoso.app"), &verdict, NULL, 0) == RDU_STATUS_OK);
+        CHECK(verdict.accepted == 0 && same_text(verdict.rule, "missing-field") && same_text(verdict.field, "broker_key"));
+        CHECK(verdict.identity == RDU_IDENTITY_REPORTED_BY_OS);
+    }
+    CHECK(rdu_verify_request(verifier, TEXT(complete_request), NULL, 0, &verdict, NULL, 0) == RDU_STATUS_OK);
+    CHECK(verdict.field == NULL);
     CHECK(rdu_verify_request(verifier, NULL, 0, NULL, 0, &verdict, NULL, 0) == RDU_STATUS_OK);
     CHECK(verdict.accepted == 0 && verdict.rule != NULL);
     CHECK(rdu_verify_request(verifier, TEXT("msauthv2://broker?redirect_uri=\xC3\x28"), NULL, 0, &verdict, NULL, 0) == RDU_STATUS_OK);
@@ -611,6 +624,150 @@ static void answer(void) {
           RDU_STATUS_INVALID_ARGUMENT);
 }
 
+#define CLIENT_1 "00000000-0000-0000-0000-000000000001"
+#define CLIENT_2 "00000000-0000-0000-0000-000000000002"
+
+static void registrations(void) {
+    const char json[] = "{\"" CLIENT_1 "\": [\"msauth.com.contoso.app://auth\"], \"" CLIENT_2
+                        "\": [\"x-msauth-fabrikam://com.fabrikam.app\", \"msauth.com.fabrikam.app://auth\"]}";
+    const char manifest[] = "{\"appId\": \"" CLIENT_1 "\", \"publicClient\": {\"redirectUris\": [\"msauth.com.contoso.app://auth\"]}}";
+    rdu_registrations *registered = NULL;
+    rdu_error error = stale_error();
+    rdu_verdict verdict;
+    char explanation[512];
+
+    CHECK(rdu_registrations_create_json(TEXT(json), &registered, &error) == RDU_STATUS_OK);
+    CHECK(registered != NULL && error_cleared(error));
+    if (registered == NULL) return;
+    /* The request's client's registrations: reported and not reported. */
+    CHECK(rdu_registrations_verify_request(registered, TEXT(complete_request), TEXT("com.contoso.app"), &verdict, explanation,
+                                           sizeof explanation) == RDU_STATUS_OK);
+    CHECK(verdict.accepted == 1 && verdict.identity == RDU_IDENTITY_REPORTED_BY_OS && verdict.matched == 0);
+    CHECK(verdict.rule == NULL && verdict.field == NULL && verdict.explanation_length == strlen(explanation));
+    CHECK(rdu_registrations_verify_request(registered, TEXT(complete_request), NULL, 0, &verdict, NULL, 0) == RDU_STATUS_OK);
+    CHECK(verdict.accepted == 1 && verdict.identity == RDU_IDENTITY_CLAIMED_BY_REDIRECT_URI);
+    CHECK(rdu_registrations_verify_request(registered, TEXT(complete_request), TEXT("com.evil.app"), &verdict, NULL, 0) ==
+          RDU_STATUS_OK);
+    CHECK(verdict.accepted == 0 && same_text(verdict.rule, "bundle-id"));
+    {
+        /* The same request for another client: contoso's redirect URI is not registered for it. */
+        char request[sizeof complete_request];
+        char *client = NULL;
+        memcpy(request, complete_request, sizeof complete_request);
+        client = strstr(request, CLIENT_1);
+        CHECK(client != NULL);
+        if (client != NULL) {
+            client[35] = '2';
+            CHECK(rdu_registrations_verify_request(registered, request, strlen(request), NULL, 0, &verdict, explanation,
+                                                   sizeof explanation) == RDU_STATUS_OK);
+            CHECK(verdict.accepted == 0 && same_text(verdict.rule, "exact-match") && strstr(explanation, CLIENT_1) != NULL);
+            client[35] = '3';
+            CHECK(rdu_registrations_verify_request(registered, request, strlen(request), NULL, 0, &verdict, NULL, 0) ==
+                  RDU_STATUS_OK);
+            CHECK(verdict.accepted == 0 && same_text(verdict.rule, "unregistered-client-id"));
+            CHECK(same_text(verdict.field, "client_id") && verdict.identity == RDU_IDENTITY_CLAIMED_BY_REDIRECT_URI);
+        }
+    }
+    /* Bad requests: a verdict, never a crash. */
+    CHECK(rdu_registrations_verify_request(registered, NULL, 0, NULL, 0, &verdict, NULL, 0) == RDU_STATUS_OK);
+    CHECK(same_text(verdict.rule, "syntax"));
+    CHECK(rdu_registrations_verify_request(registered, TEXT("msauthv2://broker?client_id=\xC3\x28"), NULL, 0, &verdict, NULL, 0) ==
+          RDU_STATUS_OK);
+    CHECK(verdict.accepted == 0);
+    CHECK(rdu_registrations_verify_request(registered, TEXT("msauthv2://broker?client_id=\0"), NULL, 0, &verdict, NULL, 0) ==
+          RDU_STATUS_OK);
+    CHECK(verdict.accepted == 0);
+    CHECK(rdu_registrations_verify_request(NULL, TEXT(complete_request), NULL, 0, &verdict, NULL, 0) == RDU_STATUS_INVALID_ARGUMENT);
+    CHECK(rdu_registrations_verify_request(registered, TEXT(complete_request), NULL, 0, NULL, NULL, 0) ==
+          RDU_STATUS_INVALID_ARGUMENT);
+    CHECK(rdu_registrations_verify_request(registered, NULL, 1, NULL, 0, &verdict, NULL, 0) == RDU_STATUS_INVALID_ARGUMENT);
+    rdu_registrations_release(registered);
+    rdu_registrations_release(NULL);
+
+    /* An Entra ID application manifest. */
+    registered = NULL;
+    CHECK(rdu_registrations_create_json(TEXT(manifest), &registered, NULL) == RDU_STATUS_OK && registered != NULL);
+    if (registered != NULL) {
+        CHECK(rdu_registrations_verify_request(registered, TEXT(complete_request), NULL, 0, &verdict, NULL, 0) == RDU_STATUS_OK);
+        CHECK(verdict.accepted == 1 && verdict.matched == 0);
+        rdu_registrations_release(registered);
+    }
+
+    /* What is not registrations: the library's codes, with the offset in the JSON. */
+    error = stale_error();
+    CHECK(rdu_registrations_create_json(TEXT("{\"a\": [1,]}"), &registered, &error) == RDU_STATUS_INVALID_INPUT);
+    CHECK(same_text(error.code, "invalid-json") && error.offset == 9 && error.explanation != NULL);
+    CHECK(rdu_registrations_create_json(TEXT("[1]"), &registered, &error) == RDU_STATUS_INVALID_INPUT);
+    CHECK(same_text(error.code, "unexpected-registrations-shape"));
+    CHECK(rdu_registrations_create_json(TEXT("{\"not-a-uuid\": []}"), &registered, &error) == RDU_STATUS_INVALID_INPUT);
+    CHECK(same_text(error.code, "invalid-client-id"));
+    CHECK(rdu_registrations_create_json(TEXT("{\"" CLIENT_1 "\": [\"\xC3\x28\"]}"), &registered, &error) == RDU_STATUS_INVALID_INPUT);
+    CHECK(same_text(error.code, "invalid-json"));
+    CHECK(rdu_registrations_create_json(TEXT("{\"" CLIENT_1 "\": [\"a\0\"]}"), &registered, &error) == RDU_STATUS_INVALID_INPUT);
+    CHECK(rdu_registrations_create_json(NULL, 0, &registered, &error) == RDU_STATUS_INVALID_INPUT);
+    CHECK(rdu_registrations_create_json(NULL, 2, &registered, &error) == RDU_STATUS_INVALID_ARGUMENT);
+    CHECK(rdu_registrations_create_json(TEXT(json), NULL, &error) == RDU_STATUS_INVALID_ARGUMENT);
+}
+
+static void round_trip(void) {
+    char answer[512];
+    size_t length = 0;
+    rdu_verdict verdict;
+    rdu_error error = stale_error();
+    char explanation[512];
+    const char request[] = COMPLETE_REQUEST "&broker_nonce=n0nce";
+
+    /* The answer the broker builds for a request answers it. */
+    CHECK(rdu_build_success_response(TEXT(request), TEXT("eyJhbGciOiJub25lIn0"), TEXT(HASH), answer, sizeof answer, &length,
+                                     NULL) == RDU_STATUS_OK);
+    CHECK(rdu_check_round_trip(TEXT(request), answer, length, &verdict, explanation, sizeof explanation, &error) == RDU_STATUS_OK);
+    CHECK(error_cleared(error) && verdict.accepted == 1 && verdict.identity == RDU_IDENTITY_NONE && verdict.rule == NULL);
+    CHECK(verdict.explanation_length == strlen(explanation));
+    /* Made for another request: the nonce differs, is missing, or was never sent. */
+    CHECK(rdu_check_round_trip(TEXT(COMPLETE_REQUEST "&broker_nonce=other"), answer, length, &verdict, NULL, 0, &error) ==
+          RDU_STATUS_OK);
+    CHECK(verdict.accepted == 0 && same_text(verdict.rule, "broker-nonce") && same_text(verdict.field, "broker_nonce"));
+    CHECK(rdu_check_round_trip(TEXT(request), TEXT("msauth.com.contoso.app://auth?msg_protocol_ver=3&response=eyJh&hash=" HASH),
+                               &verdict, NULL, 0, &error) == RDU_STATUS_OK);
+    CHECK(verdict.accepted == 0 && same_text(verdict.rule, "broker-nonce"));
+    /* Back somewhere else. */
+    CHECK(rdu_check_round_trip(TEXT(COMPLETE_REQUEST),
+                               TEXT("msauth.com.evil.app://auth?msg_protocol_ver=3&response=eyJh&hash=" HASH), &verdict, NULL, 0,
+                               &error) == RDU_STATUS_OK);
+    CHECK(verdict.accepted == 0 && same_text(verdict.rule, "response-redirect"));
+    /* An ADAL request is answered in version 2, and version 3 is not one it reads. */
+    {
+        const char adal[] =
+            "msauth://broker?max_protocol_ver=2&authority=https%3A%2F%2Flogin.microsoftonline.com%2Fcommon&client_id=" CLIENT_1
+            "&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&resource=https%3A%2F%2Fgraph.microsoft.com"
+            "&correlation_id=b0b5e4b1-8c55-4b8f-9f0f-3d2b8c1c9a11&broker_key=q3eQh1lA2y0k7u_8-Jq4s5t6u7v8w9x0y1z2A3B4C5D"
+            "&client_version=1.2.3";
+        CHECK(rdu_build_success_response(TEXT(adal), TEXT("eyJh"), TEXT(HASH), answer, sizeof answer, &length, &error) ==
+              RDU_STATUS_OK);
+        CHECK(strstr(answer, "msg_protocol_ver=2") != NULL);
+        CHECK(rdu_check_round_trip(TEXT(adal), answer, length, &verdict, NULL, 0, &error) == RDU_STATUS_OK && verdict.accepted == 1);
+        CHECK(rdu_check_round_trip(TEXT(adal), TEXT("msauth.com.contoso.app://auth?msg_protocol_ver=3&response=eyJh&hash=" HASH),
+                                   &verdict, NULL, 0, &error) == RDU_STATUS_OK);
+        CHECK(verdict.accepted == 0 && same_text(verdict.rule, "protocol-version"));
+    }
+    /* URLs that are no request or no response: the library's message errors. */
+    CHECK(rdu_check_round_trip(TEXT(request), TEXT("msauth.com.contoso.app://auth"), &verdict, NULL, 0, &error) ==
+          RDU_STATUS_INVALID_INPUT);
+    CHECK(same_text(error.code, "not-a-broker-response"));
+    CHECK(rdu_check_round_trip(TEXT("msauthv2://broker?redirect_uri=a&redirect_uri=b"), answer, length, &verdict, NULL, 0, &error) ==
+          RDU_STATUS_INVALID_INPUT);
+    CHECK(same_text(error.code, "duplicate-parameter"));
+    CHECK(rdu_check_round_trip(NULL, 0, answer, length, &verdict, NULL, 0, &error) == RDU_STATUS_INVALID_INPUT);
+    CHECK(rdu_check_round_trip(TEXT(request), TEXT("msauth.com.contoso.app://auth?error_code=\xC3"), &verdict, NULL, 0, &error) ==
+          RDU_STATUS_INVALID_INPUT);
+    CHECK(rdu_check_round_trip(TEXT(request), TEXT("msauth.com.contoso.app://auth?error_code=\0"), &verdict, NULL, 0, &error) ==
+          RDU_STATUS_INVALID_INPUT);
+    CHECK(rdu_check_round_trip(NULL, 1, answer, length, &verdict, NULL, 0, &error) == RDU_STATUS_INVALID_ARGUMENT);
+    CHECK(rdu_check_round_trip(TEXT(request), NULL, 1, &verdict, NULL, 0, &error) == RDU_STATUS_INVALID_ARGUMENT);
+    CHECK(rdu_check_round_trip(TEXT(request), answer, length, NULL, NULL, 0, &error) == RDU_STATUS_INVALID_ARGUMENT);
+    CHECK(rdu_check_round_trip(TEXT(request), answer, length, &verdict, NULL, 4, &error) == RDU_STATUS_INVALID_ARGUMENT);
+}
+
 int rdu_test_program_run(rdu_test_failure report, void *context) {
     failure_report = report;
     failure_context = context;
@@ -625,5 +782,7 @@ int rdu_test_program_run(rdu_test_failure report, void *context) {
     verify_megabyte();
     read_broker_response();
     answer();
+    registrations();
+    round_trip();
     return checks_run;
 }

@@ -48,6 +48,7 @@ struct CAPIThreadSafetyTests {
                 var response = rdu_broker_response()
                 results.append("\(rdu_read_broker_response(pointer, count, &response, &error)) \(response.hash.offset)")
                 results.append(error.parameter.map { String(cString: $0) } ?? "-")
+                results.append("\(rdu_check_round_trip(pointer, count, pointer, count, &verdict, nil, 0, &error)) \(verdict.accepted)")
                 return results
             }
         }

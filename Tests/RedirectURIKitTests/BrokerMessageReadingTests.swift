@@ -146,7 +146,7 @@ struct BrokerMessageReadingTests {
     /// A broker request fails `ambiguous-parameters` for a look-alike, and `BrokerRequest` names it.
     @Test func lookAlikesFailVerificationAndValidation() throws {
         let request = "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&Redirect_Uri=msauth.com.evil.app%3A%2F%2Fauth"
-        let verdict = RedirectVerifier(registered: ["msauth.com.contoso.app://auth"]).verify(request: request, callerBundleID: "com.contoso.app")
+        let verdict = RedirectVerifier(registered: ["msauth.com.contoso.app://auth"]).verify(request: request, caller: .reportedByOS(bundleID: "com.contoso.app"))
         #expect(verdict.failedRule == .ambiguousParameters)
         #expect(throws: BrokerMessageError.self) { try BrokerRequest(parsing: request) }
         #expect(try BrokerRequest.parseParameters(request).problems().first?.kind == .lookAlikeParameter)

@@ -22,9 +22,9 @@ struct BrokerSafeDefaultsTests {
     @Test(arguments: callers)
     func theCallerDecides(caller: String?, rule: VerificationRule?) throws {
         let verifier = RedirectVerifier(registered: [Self.registered])
-        let fromText = caller.map { verifier.verify(request: Self.request, callerBundleID: $0) } ?? verifier.verifyWithoutCaller(request: Self.request)
+        let fromText = caller.map { verifier.verify(request: Self.request, caller: Caller(sourceApplication: $0)) } ?? verifier.verify(request: Self.request, caller: .notReported)
         let message = try BrokerMessage(parsing: Self.request)
-        let fromMessage = caller.map { verifier.verify(message: message, callerBundleID: $0) } ?? verifier.verifyWithoutCaller(message: message)
+        let fromMessage = caller.map { verifier.verify(message: message, caller: Caller(sourceApplication: $0)) } ?? verifier.verify(message: message, caller: .notReported)
         #expect(fromText.failedRule == rule, "\(fromText.explanation)")
         #expect(fromMessage == fromText)
     }
@@ -33,9 +33,9 @@ struct BrokerSafeDefaultsTests {
     /// not ambiguous between the text and the parsed registrations.
     @Test func noRegistrationAcceptsNothing() {
         let verifier = RedirectVerifier(registered: [])
-        #expect(verifier.verify(request: Self.request, callerBundleID: "com.contoso.MailApp").failedRule == .exactMatch)
-        #expect(verifier.verifyWithoutCaller(request: Self.request).failedRule == .exactMatch)
-        #expect(RedirectVerifier(registeredRedirects: []).verifyWithoutCaller(request: Self.request).failedRule == .exactMatch)
+        #expect(verifier.verify(request: Self.request, caller: .reportedByOS(bundleID: "com.contoso.MailApp")).failedRule == .exactMatch)
+        #expect(verifier.verify(request: Self.request, caller: .notReported).failedRule == .exactMatch)
+        #expect(RedirectVerifier(registeredRedirects: []).verify(request: Self.request, caller: .notReported).failedRule == .exactMatch)
     }
 
     /// Parse once, verify, read the request: one `do throws(BrokerMessageError)` holds it all, and
@@ -54,7 +54,7 @@ struct BrokerSafeDefaultsTests {
         do throws(BrokerMessageError) {
             let message = try BrokerMessage(parsing: text)
             let request = try BrokerRequest(message)
-            #expect(verifier.verify(message: message, callerBundleID: "com.contoso.MailApp").accepted)
+            #expect(verifier.verify(message: message, caller: .reportedByOS(bundleID: "com.contoso.MailApp")).accepted)
             #expect(request.redirectURI?.bundleID?.description == "com.contoso.MailApp")
             #expect(expected == nil)
         } catch {

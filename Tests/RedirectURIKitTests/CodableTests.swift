@@ -105,9 +105,9 @@ struct CodableTests {
 
     @Test func verdictsEncodeTheirRuleByIdentifier() throws {
         let verifier = RedirectVerifier(registered: ["msauth.com.contoso.app://auth"])
-        let rejected = verifier.verify("msauth.com.contoso.app://auth/", callerBundleID: "com.contoso.app")
-        #expect(try Self.json(rejected) == #"{"accepted":false,"diagnostics":[],"explanation":"'msauth.com.contoso.app://auth/' matches no registered redirect URI; the nearest registered redirect URI, 'msauth.com.contoso.app://auth', differs only by a trailing '/' in the path ('/' here, '' registered)","matched":null,"nearMiss":{"component":"path","difference":"trailing-slash","message":"the nearest registered redirect URI, 'msauth.com.contoso.app://auth', differs only by a trailing '/' in the path ('/' here, '' registered)","registered":"msauth.com.contoso.app://auth"},"rule":"exact-match"}"#)
-        let accepted = verifier.verify("msauth.com.contoso.app://auth", callerBundleID: "com.contoso.app")
+        let rejected = verifier.verify("msauth.com.contoso.app://auth/", caller: .reportedByOS(bundleID: "com.contoso.app"))
+        #expect(try Self.json(rejected) == #"{"accepted":false,"diagnostics":[],"explanation":"'msauth.com.contoso.app://auth/' matches no registered redirect URI; the nearest registered redirect URI, 'msauth.com.contoso.app://auth', differs only by a trailing '/' in the path ('/' here, '' registered)","field":null,"identity":"reported-by-os","matched":null,"nearMiss":{"component":"path","difference":"trailing-slash","message":"the nearest registered redirect URI, 'msauth.com.contoso.app://auth', differs only by a trailing '/' in the path ('/' here, '' registered)","registered":"msauth.com.contoso.app://auth"},"rule":"exact-match"}"#)
+        let accepted = verifier.verify("msauth.com.contoso.app://auth", caller: .reportedByOS(bundleID: "com.contoso.app"))
         #expect(try Self.json(accepted).hasPrefix(#"{"accepted":true,"diagnostics":[],"explanation":"accepted: "#))
         #expect(try Self.json(accepted).hasSuffix(#""matched":"msauth.com.contoso.app://auth","nearMiss":null,"rule":null}"#))
     }

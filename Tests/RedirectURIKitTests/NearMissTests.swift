@@ -54,7 +54,7 @@ struct NearMissTests {
 
     @Test(arguments: rows)
     func explainsTheNearestRegistration(row: Row) throws {
-        let verdict = RedirectVerifier(registered: row.registered).verify(row.presented)
+        let verdict = RedirectVerifier(registered: row.registered).verify(row.presented, caller: .notReported)
         #expect(verdict.failedRule?.identifier == row.rule)
         #expect(verdict.nearMiss?.difference == row.difference)
         if let component = row.component { #expect(verdict.nearMiss?.component == component) }
@@ -75,7 +75,9 @@ struct NearMissTests {
     /// Inside a broker request, `redirect_uri=…+` decodes to a trailing space.
     @Test func aRequestsRedirectURIWithATrailingSpaceIsExplained() {
         let verdict = RedirectVerifier(registered: [Self.msal])
-            .verify(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth+", callerBundleID: "com.contoso.app")
+            .verify(
+                request: "msauthv2://broker?" + BrokerRequestVerificationTests.complete("redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth+"),
+                caller: .reportedByOS(bundleID: "com.contoso.app"))
         #expect(verdict.failedRule == .syntax)
         #expect(verdict.nearMiss?.difference == .surroundingWhitespace)
     }
@@ -83,8 +85,8 @@ struct NearMissTests {
     /// A near miss never turns into an acceptance, and an acceptance has none.
     @Test func nearMissesNeverAccept() {
         let verifier = RedirectVerifier(registered: [Self.msal])
-        #expect(verifier.verify(Self.msal).nearMiss == nil)
-        #expect(verifier.verify("MSAUTH.com.contoso.app://auth").accepted)
-        #expect(verifier.verify("MSAUTH.com.contoso.app://auth").nearMiss == nil)
+        #expect(verifier.verify(Self.msal, caller: .notReported).nearMiss == nil)
+        #expect(verifier.verify("MSAUTH.com.contoso.app://auth", caller: .notReported).accepted)
+        #expect(verifier.verify("MSAUTH.com.contoso.app://auth", caller: .notReported).nearMiss == nil)
     }
 }

@@ -190,33 +190,36 @@ struct RedirectVerificationTests {
 
     @Test func rowCountsArePinned() {
         #expect([Self.rule1.count, Self.rule2.count, Self.rule3.count, Self.rule4.count, Self.rule5.count] == [16, 26, 25, 30, 30])
+        // Every rule of verifying one app's registrations has a row here; unregistered-client-id
+        // and the round trip's have theirs in RegistrationsTests and BrokerRoundTripTests.
         let requestRules = BrokerRequestVerificationTests.rows.compactMap(\.rule)
-        #expect(Set(Self.all.compactMap(\.rule) + requestRules) == Set(VerificationRule.all.map(\.identifier)))
+        let elsewhere: Set<VerificationRule> = Set(VerificationRule.roundTrip + [.unregisteredClientID])
+        #expect(Set(Self.all.compactMap(\.rule) + requestRules) == Set(VerificationRule.all.filter { !elsewhere.contains($0) }.map(\.identifier)))
     }
 
     @Test(arguments: all)
     func verdict(row: Row) {
-        let verdict = RedirectVerifier(registered: row.registered).verify(row.presented, callerBundleID: row.caller)
+        let verdict = RedirectVerifier(registered: row.registered).verify(row.presented, caller: Caller(sourceApplication: row.caller))
         #expect(verdict.accepted == (row.rule == nil), "\(verdict.explanation)")
         #expect(verdict.failedRule?.identifier == row.rule, "\(verdict.explanation)")
         if verdict.accepted { #expect(verdict.matched != nil) } else { #expect(verdict.matched == nil) }
     }
 
     @Test func matchedNamesTheRegisteredURI() {
-        let verdict = RedirectVerifier(registered: ["https://a.example/cb", Self.adal]).verify(Self.wrapper)
+        let verdict = RedirectVerifier(registered: ["https://a.example/cb", Self.adal]).verify(Self.wrapper, caller: .notReported)
         #expect(verdict.matched == Self.adal)
     }
 
     @Test func caseInsensitiveBundleIDIsAnExplicitRelaxationWithADiagnostic() {
         let relaxed = RedirectVerifier(registered: [Self.adal], options: VerificationOptions(bundleIDComparison: .caseInsensitive))
-        let verdict = relaxed.verify(Self.adal, callerBundleID: "COM.MYAPP.MYTESTAPP")
+        let verdict = relaxed.verify(Self.adal, caller: .reportedByOS(bundleID: "COM.MYAPP.MYTESTAPP"))
         #expect(verdict.accepted)
         #expect(verdict.diagnostics.map(\.code) == [.bundleIDCaseRelaxed])
-        #expect(relaxed.verify(Self.adal, callerBundleID: "com.myapp.mytestapp").diagnostics.isEmpty)
+        #expect(relaxed.verify(Self.adal, caller: .reportedByOS(bundleID: "com.myapp.mytestapp")).diagnostics.isEmpty)
     }
 
     @Test func invalidUTF8BytesFailRuleOne() {
-        let verdict = RedirectVerifier(registered: [Self.adal]).verify(bytes: Array(Self.adal.utf8) + [0xFF])
+        let verdict = RedirectVerifier(registered: [Self.adal]).verify(bytes: Array(Self.adal.utf8) + [0xFF], caller: .notReported)
         #expect(verdict.failedRule == .syntax)
     }
 
@@ -229,7 +232,7 @@ struct RedirectVerificationTests {
         for _ in 0..<20_000 {
             let text = (0..<Int.random(in: 1...6, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
             let verifier = RedirectVerifier(registered: [text])
-            let selfVerdict = verifier.verify(text)
+            let selfVerdict = verifier.verify(text, caller: .notReported)
             guard let reference = try? URIReference(parsing: text, as: .uri), reference.fragment == nil else {
                 #expect(!selfVerdict.accepted)
                 continue
@@ -241,11 +244,11 @@ struct RedirectVerificationTests {
             accepted += 1
             let redirect = RedirectURI(classifying: reference)
             if let bundle = redirect.bundleID {
-                #expect(verifier.verify(text, callerBundleID: bundle.description).accepted, "\(text)")
-                #expect(!verifier.verify(text, callerBundleID: bundle.description + "x").accepted, "\(text)")
-                #expect(!verifier.verify(text, callerBundleID: "x" + bundle.description).accepted, "\(text)")
+                #expect(verifier.verify(text, caller: Caller(sourceApplication: bundle.description)).accepted, "\(text)")
+                #expect(!verifier.verify(text, caller: Caller(sourceApplication: bundle.description + "x")).accepted, "\(text)")
+                #expect(!verifier.verify(text, caller: .reportedByOS(bundleID: "x" + bundle.description)).accepted, "\(text)")
             } else if redirect.form != .msalClientID {
-                #expect(!verifier.verify(text, callerBundleID: "com.app").accepted, "\(text)")
+                #expect(!verifier.verify(text, caller: .reportedByOS(bundleID: "com.app")).accepted, "\(text)")
             }
         }
         #expect(accepted > 1000)
@@ -340,13 +343,29 @@ struct BrokerRequestVerificationTests {
         let registered: [String]
         let caller: String?
         let rule: String?
+        /// Whether the row's query gets the fields a complete request carries that it lacks.
+        let complete: Bool
         var testDescription: String { query.debugDescription }
-        init(_ query: String, _ registered: [String], caller: String? = nil, rejectedBy rule: String? = nil) {
+        init(_ query: String, _ registered: [String], caller: String? = nil, complete: Bool = true, rejectedBy rule: String? = nil) {
             self.query = query
             self.registered = registered
             self.caller = caller
+            self.complete = complete
             self.rule = rule
         }
+    }
+
+    /// The fields of a complete MSAL request besides `redirect_uri`, as MSAL writes them.
+    static let fields = [
+        ("msg_protocol_ver", "3"), ("authority", "https%3A%2F%2Flogin.microsoftonline.com%2Fcommon"), ("client_id", client),
+        ("scope", "openid"), ("correlation_id", "b0b5e4b1-8c55-4b8f-9f0f-3d2b8c1c9a11"),
+        ("broker_key", "q3eQh1lA2y0k7u_8-Jq4s5t6u7v8w9x0y1z2A3B4C5D"), ("client_version", "1.2.3"),
+    ]
+
+    /// `query` after the fields it does not write itself: a row states only what it is about.
+    static func complete(_ query: String) -> String {
+        let names = Set(query.split(separator: "&").map { String($0.prefix { $0 != "=" }) })
+        return (fields.filter { !names.contains($0.0) }.map { "\($0.0)=\($0.1)" } + [query]).joined(separator: "&")
     }
 
     static let msal = "msauth.com.contoso.app://auth"
@@ -370,27 +389,35 @@ struct BrokerRequestVerificationTests {
         Row("client_id=\(client)&redirect_uri=\(encodedClientRedirect)", [clientRedirect], caller: "com.any.app", rejectedBy: "bundle-id"),  // carries no bundle ID
         Row("client_id=\(client.uppercased())&redirect_uri=\(encodedClientRedirect)", [clientRedirect]),
         Row("client_id=00000000-0000-0000-0000-000000000000&redirect_uri=\(encodedClientRedirect)", [clientRedirect], rejectedBy: "client-id"),
-        Row("redirect_uri=\(encodedClientRedirect)", [clientRedirect], rejectedBy: "client-id"),
+        Row("client_id=00000000-0000-0000-0000-000000000000&redirect_uri=\(encodedMSAL)", [msal]),
+        // missing-field: the request as the app would have written it before this rule.
+        Row("redirect_uri=\(encodedClientRedirect)", [clientRedirect], complete: false, rejectedBy: "missing-field"),
+        Row("client_id=\(client)&redirect_uri=\(encodedMSAL)", [msal], caller: "com.contoso.app", complete: false, rejectedBy: "missing-field"),
+        // invalid-field: an empty broker_key is no key; a client_id must be a UUID.
+        Row("broker_key=&redirect_uri=\(encodedMSAL)", [msal], caller: "com.contoso.app", rejectedBy: "invalid-field"),
+        Row("client_id=contoso&redirect_uri=\(encodedMSAL)", [msal], rejectedBy: "invalid-field"),
+        // bundle-id for a request, caller reported or not: an https redirect URI binds to no app.
+        Row("redirect_uri=https%3A%2F%2Fh%2Fcb", ["https://h/cb"], rejectedBy: "bundle-id"),
     ]
 
     @Test func rowCountIsPinned() {
-        #expect(Self.rows.count == 15)
+        #expect(Self.rows.count == 20)
     }
 
     @Test(arguments: rows)
     func verdict(row: Row) {
         let verifier = RedirectVerifier(registered: row.registered)
-        let request = "msauthv2://broker?" + row.query
-        let verdict = row.caller.map { verifier.verify(request: request, callerBundleID: $0) } ?? verifier.verifyWithoutCaller(request: request)
+        let request = "msauthv2://broker?" + (row.complete ? Self.complete(row.query) : row.query)
+        let verdict = row.caller.map { verifier.verify(request: request, caller: Caller(sourceApplication: $0)) } ?? verifier.verify(request: request, caller: .notReported)
         #expect(verdict.accepted == (row.rule == nil), "\(verdict.explanation)")
         #expect(verdict.failedRule?.identifier == row.rule, "\(verdict.explanation)")
     }
 
     @Test func notABrokerRequestFailsSyntax() {
         let verifier = RedirectVerifier(registered: [Self.msal])
-        #expect(verifier.verify(request: "https://example.com/?redirect_uri=\(Self.encodedMSAL)", callerBundleID: "com.contoso.app").failedRule == .syntax)
-        #expect(verifier.verify(request: "msauthv2://broker?redirect_uri=\(Self.encodedMSAL)#f", callerBundleID: "com.contoso.app").failedRule == .syntax)
-        #expect(verifier.verifyWithoutCaller(request: "msauthv2://broker?redirect_uri=\(Self.encodedMSAL)#f").failedRule == .syntax)
+        #expect(verifier.verify(request: "https://example.com/?redirect_uri=\(Self.encodedMSAL)", caller: .reportedByOS(bundleID: "com.contoso.app")).failedRule == .syntax)
+        #expect(verifier.verify(request: "msauthv2://broker?redirect_uri=\(Self.encodedMSAL)#f", caller: .reportedByOS(bundleID: "com.contoso.app")).failedRule == .syntax)
+        #expect(verifier.verify(request: "msauthv2://broker?redirect_uri=\(Self.encodedMSAL)#f", caller: .notReported).failedRule == .syntax)
     }
 
     /// Which problem an ambiguous request is rejected for: a piece that does not decode, anywhere
@@ -405,7 +432,7 @@ struct BrokerRequestVerificationTests {
             ("%FF=1&redirect_uri=\(Self.encodedMSAL)", "does not decode"),
         ]
         for row in rows {
-            let verdict = verifier.verify(request: "msauthv2://broker?" + row.query, callerBundleID: "com.contoso.app")
+            let verdict = verifier.verify(request: "msauthv2://broker?" + row.query, caller: .reportedByOS(bundleID: "com.contoso.app"))
             #expect(verdict.failedRule == .ambiguousParameters, "\(row.query): \(verdict.explanation)")
             #expect(verdict.explanation.contains(row.explanation), "\(row.query): \(verdict.explanation)")
         }
@@ -415,11 +442,11 @@ struct BrokerRequestVerificationTests {
     /// accepted with a warning: a false accept), and passes without one.
     @Test func clientIDRedirectInARequestFailsForACaller() {
         let verifier = RedirectVerifier(registered: [Self.clientRedirect])
-        let request = "msauthv2://broker?client_id=\(Self.client)&redirect_uri=\(Self.encodedClientRedirect)"
-        let verdict = verifier.verify(request: request, callerBundleID: "com.app")
+        let request = "msauthv2://broker?" + Self.complete("client_id=\(Self.client)&redirect_uri=\(Self.encodedClientRedirect)")
+        let verdict = verifier.verify(request: request, caller: .reportedByOS(bundleID: "com.app"))
         #expect(verdict.failedRule == .bundleID)
         #expect(verdict.explanation.contains("carries no bundle ID"))
-        #expect(verifier.verifyWithoutCaller(request: request).accepted)
+        #expect(verifier.verify(request: request, caller: .notReported).accepted)
     }
 }
 

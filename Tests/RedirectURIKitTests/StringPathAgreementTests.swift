@@ -183,9 +183,9 @@ enum StringPathAgreement {
             let classification = try RedirectURI.classify(string)
             return "\(classification.form.rawValue) \(classification.ranges) \(String(describing: classification.bundleIDRange)) \(String(describing: classification.bundleID(in: string)))"
         }
-        let verdict = relaxedVerifier.verify(string, callerBundleID: string)
+        let verdict = relaxedVerifier.verify(string, caller: Caller(sourceApplication: string))
         note("verify", "\(verdict.accepted) \(String(describing: verdict.failedRule)) \(String(describing: verdict.matched)) \(verdict.diagnostics)")
-        let selfVerdict = RedirectVerifier(registered: [string]).verify(string)
+        let selfVerdict = RedirectVerifier(registered: [string]).verify(string, caller: .notReported)
         note("verify(registered text)", "\(selfVerdict.accepted) \(String(describing: selfVerdict.failedRule)) \(selfVerdict.diagnostics)")
         let routing = redirects[1].routes(string)
         note("routes", "\(routing.belongs) \(routing.diagnostics)")
@@ -221,7 +221,7 @@ enum StringPathAgreement {
         // Broker messages.
         attempt("BrokerRequest.parseParameters") { () throws(BrokerMessageError) in
             let request = try BrokerRequest.parseParameters(string)
-            return "\(request) \(request.problems()) \(request.checkRedirectURI(callerBundleID: "com.example.app").accepted)"
+            return "\(request) \(request.problems()) \(request.checkRedirectURI(caller: .reportedByOS(bundleID: "com.example.app")).accepted)"
         }
         attempt("BrokerResponse(parsing:)") { () throws(BrokerMessageError) in
             let response = try BrokerResponse(parsing: string)

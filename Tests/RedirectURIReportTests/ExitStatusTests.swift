@@ -74,11 +74,17 @@ struct ExitStatusTests {
         (["--registered", "http://127.0.0.1/cb"], "http://127.0.0.1:51004/cb", 0),
         (["--registered", "http://127.0.0.1/cb"], "http://127.0.0.1:051004/cb", 1),
         (["--registered", "msauth.com.contoso.app://auth"], "a", 1),
-        // One rule: with verification, the verdict alone decides. A verified request whose
-        // https redirect_uri is accepted (no caller) exits 0 though the request has problems
-        // (it exited 1 while saying accepted); a client-ID redirect fails for a caller.
+        // One rule: with verification, the verdict alone decides, and it judges the request as a
+        // whole. A request without broker_key exits 1 (it exited 0, its problems printed and its
+        // verdict accepted); an https redirect_uri binds the answer to no app, caller or not.
         (["--registered", "https://login.example.com/cb"],
-         "msauthv2://broker?client_id=3c62ac97-29eb-4aed-a3c8-add0298508da&redirect_uri=https%3A%2F%2Flogin.example.com%2Fcb", 0),
+         "msauthv2://broker?client_id=3c62ac97-29eb-4aed-a3c8-add0298508da&redirect_uri=https%3A%2F%2Flogin.example.com%2Fcb", 1),
+        (["--registered", "https://login.example.com/cb"],
+         "msauthv2://broker?client_id=3c62ac97-29eb-4aed-a3c8-add0298508da&redirect_uri=https%3A%2F%2Flogin.example.com%2Fcb&authority=https%3A%2F%2Flogin.microsoftonline.com%2Fcommon&correlation_id=b0b5e4b1-8c55-4b8f-9f0f-3d2b8c1c9a11&broker_key=q3eQh1lA2y0k7u_8-Jq4s5t6u7v8w9x0y1z2A3B4C5D&client_version=1.2.3&msg_protocol_ver=3&scope=openid", 1),
+        (["--registered", "msauth.com.contoso.app://auth"],
+         "msauthv2://broker?client_id=3c62ac97-29eb-4aed-a3c8-add0298508da&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&authority=https%3A%2F%2Flogin.microsoftonline.com%2Fcommon&correlation_id=b0b5e4b1-8c55-4b8f-9f0f-3d2b8c1c9a11&broker_key=q3eQh1lA2y0k7u_8-Jq4s5t6u7v8w9x0y1z2A3B4C5D&client_version=1.2.3&msg_protocol_ver=3&scope=openid", 0),
+        (["--registered", "msauth.com.contoso.app://auth", "--bundle-id", "com.contoso.app"],
+         "msauthv2://broker?client_id=3c62ac97-29eb-4aed-a3c8-add0298508da&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&authority=https%3A%2F%2Flogin.microsoftonline.com%2Fcommon&correlation_id=b0b5e4b1-8c55-4b8f-9f0f-3d2b8c1c9a11&broker_key=q3eQh1lA2y0k7u_8-Jq4s5t6u7v8w9x0y1z2A3B4C5D&client_version=1.2.3&msg_protocol_ver=3&scope=openid", 0),
         (["--registered", "https://login.example.com/cb", "--bundle-id", "com.example.app"],
          "msauthv2://broker?client_id=3c62ac97-29eb-4aed-a3c8-add0298508da&redirect_uri=https%3A%2F%2Flogin.example.com%2Fcb", 1),
         (["--registered", "msal3c62ac97-29eb-4aed-a3c8-add0298508da://auth", "--bundle-id", "com.example.app"],

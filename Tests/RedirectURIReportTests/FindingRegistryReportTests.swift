@@ -26,8 +26,8 @@ struct FindingRegistryReportTests {
 
     static let analyzers = [
         InputAnalyzer(convertsIRIHosts: true),
-        InputAnalyzer(verification: .init(registered: [], callerBundleID: "com.contoso.app")),
-        InputAnalyzer(verification: .init(registered: ["msauth.com.contoso.app://auth"], callerBundleID: "com.evil.app")),
+        InputAnalyzer(verification: .init(registered: [], caller: .reportedByOS(bundleID: "com.contoso.app"))),
+        InputAnalyzer(verification: .init(registered: ["msauth.com.contoso.app://auth"], caller: .reportedByOS(bundleID: "com.evil.app"))),
     ]
 
     @Test func theRegistryHasNoConflict() throws {

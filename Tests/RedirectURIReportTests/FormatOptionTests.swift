@@ -90,7 +90,7 @@ struct FormatOptionTests {
     @Test func helpNamesTheFormats() throws {
         let root = try CommandRunner.run(["--help"])
         let synopsis = root.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(synopsis.contains("parse [<uri> ...] [--file <path> ...] [--format text|json]"))
+        #expect(synopsis.contains("parse [<uri> ... | -] [--file <path> ...] [--format text|json]"))
         #expect(synopsis.contains("parse route --redirect-uri <uri> [<incoming-url> ...] [--format text|json]"))
         #expect(synopsis.contains("[--format text|json|xcode|github|sarif] [--path-root <path>]"))
         #expect(synopsis.contains("--json is the same as --format json"))

@@ -90,7 +90,7 @@ struct BrokerMessageReportTests {
     }
 
     @Test func nestedRedirectURIIsCheckedAgainstTheCaller() throws {
-        let analyzer = InputAnalyzer(verification: .init(registered: [], callerBundleID: "com.evil.app"))
+        let analyzer = InputAnalyzer(verification: .init(registered: [], caller: .reportedByOS(bundleID: "com.evil.app")))
         let report = analyzer.analyze(Array(Self.request.utf8))
         #expect(report.verdict?.accepted == false)
         #expect(report.verdict?.failedRule == .bundleID)

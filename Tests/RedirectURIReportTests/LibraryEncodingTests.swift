@@ -39,8 +39,8 @@ struct LibraryEncodingTests {
         for (presented, caller) in [("x-msauth-mytestiosapp://com.myapp.mytestapp", "com.myapp.mytestapp"),
                                     ("x-msauth-mytestiosapp://com.myapp.mytestapp/", "com.myapp.mytestapp"),
                                     ("x-msauth-mytestiosapp://com.myapp.mytestapp", "com.evil.app")] {
-            let verdict = RedirectVerifier(registered: registered).verify(presented, callerBundleID: caller)
-            let report = InputAnalyzer(verification: .init(registered: registered, callerBundleID: caller)).analyze(Array(presented.utf8))
+            let verdict = RedirectVerifier(registered: registered).verify(presented, caller: Caller(sourceApplication: caller))
+            let report = InputAnalyzer(verification: .init(registered: registered, caller: Caller(sourceApplication: caller))).analyze(Array(presented.utf8))
             let library = try #require(try JSONSerialization.jsonObject(with: Data(Self.json(verdict).utf8)) as? [String: Any])
             let reportVerdict = try #require(report.verdict)
             // The report holds the library's verdict and prints the library's object for it.

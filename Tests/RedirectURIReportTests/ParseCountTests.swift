@@ -42,7 +42,7 @@ struct ParseCountTests {
     @Test(.enabled(if: ParseCount.isCounting), arguments: rows)
     func parsesPerInput(input: String, registered: [String]?, expected: Int) {
         let analyzer = InputAnalyzer(
-            verification: registered.map { .init(registered: $0, callerBundleID: "com.contoso.app") })
+            verification: registered.map { .init(registered: $0, caller: .reportedByOS(bundleID: "com.contoso.app")) })
         // What `parse --json` does: a request's problems (its authority's parse) are found when
         // the message encodes itself.
         let ((report, _), parses) = ParseCount.counting {
@@ -69,7 +69,7 @@ struct ParseCountTests {
     @Test(.enabled(if: ParseCount.isCounting), arguments: walkRows)
     func oneWalkPerInput(input: String, registered: [String]?, expected: Int) {
         let analyzer = InputAnalyzer(
-            verification: registered.map { .init(registered: $0, callerBundleID: "com.contoso.app") })
+            verification: registered.map { .init(registered: $0, caller: .reportedByOS(bundleID: "com.contoso.app")) })
         let (_, walks) = QueryWalkCount.counting { analyzer.analyze(Array(input.utf8)) }
         #expect(walks == expected, "\(input) with \(registered ?? [])")
     }
@@ -88,7 +88,7 @@ struct ParseCountTests {
             ParseCount.counting {
                 (
                     request.clientID, request.redirectURI?.bundleID, request.problems(), request.protocolVersion,
-                    request.checkRedirectURI(callerBundleID: "com.contoso.app").accepted, response.comesBack(to: request).outcome
+                    request.checkRedirectURI(caller: .reportedByOS(bundleID: "com.contoso.app")).accepted, response.comesBack(to: request).outcome
                 )
             }
         }
@@ -118,7 +118,7 @@ struct ParseCountTests {
     func registrationsAreParsedOnce() {
         let registered = ["msauth.com.contoso.app://auth", "x-msauth-app://com.app"]
         let (analyzer, parses) = ParseCount.counting {
-            InputAnalyzer(verification: .init(registered: registered, callerBundleID: nil))
+            InputAnalyzer(verification: .init(registered: registered, caller: .notReported))
         }
         #expect(parses == registered.count)
         let (_, again) = ParseCount.counting {

@@ -84,7 +84,7 @@ struct ReadmeExampleTests {
 
     @Test func theDocumentsHaveParseExamples() throws {
         let readme = try Self.examples(in: Self.readme)
-        #expect(readme.count == 2)
+        #expect(readme.count == 3)
         #expect(readme.contains { $0.arguments.first == "doctor" })
         let parse = try Self.examples(in: Self.parseArticle)
         #expect(parse.count >= 6)

@@ -62,6 +62,24 @@ struct VerifyRow: CustomStringConvertible {
     var description: String { "\(presented) for \(registered) caller \(caller ?? "-")" }
 }
 
+struct RegistrationsRow: CustomStringConvertible {
+    var request: String
+    var caller: String? = nil
+    var expect: Expect
+    var source: Source
+
+    var description: String { request }
+}
+
+struct RoundTripRow: CustomStringConvertible {
+    var request: String
+    var response: String
+    var expect: Expect
+    var source: Source
+
+    var description: String { response }
+}
+
 struct RequestRow: CustomStringConvertible {
     var request: String
     var registered: [String]
@@ -321,11 +339,35 @@ enum VerificationTable {
         "msauth.com.contoso.app://auth", "msal\(uuid)://auth", "https://login.example.com/cb",
     ]
 
+    /// `request` with every field its protocol requires that it lacks, appended before any
+    /// fragment (valid values; `without` left out): a row about the redirect rules states only
+    /// the parameters it is about.
+    static func full(_ request: String, without: String? = nil) -> String {
+        let head = request.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let base = String(head[0])
+        let query = base.split(separator: "?", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+        let names = Set(query.split(separator: "&").map { String($0.prefix { $0 != "=" }) })
+        let lower = base.lowercased()
+        let adal = lower.hasPrefix("msauth://") || (names.contains("max_protocol_ver") && !names.contains("msg_protocol_ver"))
+        var fields = [
+            ("authority", "https%3A%2F%2Flogin.microsoftonline.com%2Fcommon"), ("client_id", uuid),
+            ("correlation_id", "b0b5e4b1-8c55-4b8f-9f0f-3d2b8c1c9a11"), ("broker_key", "q3eQh1lA2y0k7u_8-Jq4s5t6u7v8w9x0y1z2A3B4C5D"),
+            ("client_version", "1.2.3"),
+        ]
+        fields += adal ? [("max_protocol_ver", "2"), ("resource", "https%3A%2F%2Fgraph.microsoft.com")] : [("msg_protocol_ver", "3"), ("scope", "openid")]
+        if lower.hasPrefix("msauthv3://") { fields.append(("broker_nonce", "n0nce")) }
+        var written = base
+        for (name, value) in fields where !names.contains(name) && name != without {
+            written += (written.contains("?") ? "&" : "?") + name + "=" + value
+        }
+        return head.count > 1 ? written + "#" + head[1] : written
+    }
+
     static let request: [RequestRow] = [
-        RequestRow(request: "msauthv2://broker?client_id=\(uuid)&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, caller: "com.contoso.app", expect: .accepted, source: here()),
-        RequestRow(request: "msauth://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, caller: "com.contoso.app", expect: .accepted, source: here()),
-        RequestRow(request: "MSAUTHV3://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .accepted, source: here()),
-        RequestRow(request: "https://login.microsoftonline.com/applebroker/msauthv2?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .accepted, source: here()),
+        RequestRow(request: full("msauthv2://broker?client_id=\(uuid)&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"), registered: registeredForRequests, caller: "com.contoso.app", expect: .accepted, source: here()),
+        RequestRow(request: full("msauth://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"), registered: registeredForRequests, caller: "com.contoso.app", expect: .accepted, source: here()),
+        RequestRow(request: full("MSAUTHV3://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"), registered: registeredForRequests, expect: .accepted, source: here()),
+        RequestRow(request: full("https://login.microsoftonline.com/applebroker/msauthv2?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"), registered: registeredForRequests, expect: .accepted, source: here()),
         // syntax: not a broker request at all
         RequestRow(request: "msauthv2://broker?redirect_uri=a b", registered: registeredForRequests, expect: .rejected("syntax"), source: here()),
         RequestRow(request: "https://login.example.com/cb?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("syntax"), source: here()),
@@ -340,7 +382,7 @@ enum VerificationTable {
         RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&redirect_uri+=https%3A%2F%2Flogin.example.com%2Fcb", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
         RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&%09Client_Id=x", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
         // A capital in a name that looks like no field's is only a name.
-        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&X_Custom=1", registered: registeredForRequests, expect: .accepted, source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&X_Custom=1"), registered: registeredForRequests, expect: .accepted, source: here()),
         RequestRow(request: "msauthv2://broker?%C0%AF=1&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
         // Names a server folds into redirect_uri: cut at NUL, trimmed of NBSP or a zero-width space, full-width, dotless i, a Roman numeral i, PHP's "." and "[]" (each next to the real one).
         RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&redirect_uri%00=https%3A%2F%2Flogin.example.com%2Fcb", registered: registeredForRequests, caller: "com.contoso.app", expect: .rejected("ambiguous-parameters"), source: here()),
@@ -362,9 +404,9 @@ enum VerificationTable {
         RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&extra_qp=a%3D1&extra_query_param=a%3D2", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
         RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&extra_query_param=a%3D2&extra%5Fqp=a%3D1", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
         // Near misses: one name of the field; names no server folds into a field.
-        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&extra_qp=a%3D1", registered: registeredForRequests, expect: .accepted, source: here()),
-        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&extra_query_param=a%3D1", registered: registeredForRequests, expect: .accepted, source: here()),
-        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&redirect-uri=x&redirect_uri_x=1&redirect%C3%BCri=1&%C2%A0x=1&x%5B%5D=1", registered: registeredForRequests, expect: .accepted, source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&extra_qp=a%3D1"), registered: registeredForRequests, expect: .accepted, source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&extra_query_param=a%3D1"), registered: registeredForRequests, expect: .accepted, source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&redirect-uri=x&redirect_uri_x=1&redirect%C3%BCri=1&%C2%A0x=1&x%5B%5D=1"), registered: registeredForRequests, expect: .accepted, source: here()),
         RequestRow(request: "msauthv2://broker?a+b=1&a%20b=2&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
         RequestRow(request: "msauthv2://broker?redirect_uri=%FF", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
         // missing-redirect-uri
@@ -373,30 +415,104 @@ enum VerificationTable {
         // PHP reads `redirect uri` as redirect_uri: ambiguous, not missing.
         RequestRow(request: "msauthv2://broker?redirect+uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("ambiguous-parameters"), source: here()),
         // the redirect rules, through the request
-        RequestRow(request: "msauthv2://broker?redirect%5Furi=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, caller: "com.contoso.app", expect: .accepted, source: here()),
-        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, caller: "com.evil.app", expect: .rejected("bundle-id"), source: here()),
-        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth%2F", registered: registeredForRequests, expect: .rejected("exact-match"), source: here()),
-        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth%23", registered: registeredForRequests, expect: .rejected("fragment"), source: here()),
-        RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth+", registered: registeredForRequests, expect: .rejected("syntax"), source: here()),
-        RequestRow(request: "msauthv2://broker?redirect_uri=msauth%3A%2F%2Fcode%2Fhttps%253A%252F%252Flogin.example.com%252Fcb", registered: registeredForRequests, expect: .rejected("wrapper"), source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect%5Furi=msauth.com.contoso.app%3A%2F%2Fauth"), registered: registeredForRequests, caller: "com.contoso.app", expect: .accepted, source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"), registered: registeredForRequests, caller: "com.evil.app", expect: .rejected("bundle-id"), source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth%2F"), registered: registeredForRequests, expect: .rejected("exact-match"), source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth%23"), registered: registeredForRequests, expect: .rejected("fragment"), source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth+"), registered: registeredForRequests, expect: .rejected("syntax"), source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth%3A%2F%2Fcode%2Fhttps%253A%252F%252Flogin.example.com%252Fcb"), registered: registeredForRequests, expect: .rejected("wrapper"), source: here()),
         // client-id
         // A client-ID redirect URI carries no bundle ID: rejected for a caller, inside a request too.
-        RequestRow(request: "msauthv2://broker?client_id=\(uuid)&redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, caller: "com.contoso.app", expect: .rejected("bundle-id"), source: here()),
-        RequestRow(request: "msauthv2://broker?client_id=\(uuid)&redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, expect: .accepted, source: here()),
+        RequestRow(request: full("msauthv2://broker?client_id=\(uuid)&redirect_uri=msal\(uuid)%3A%2F%2Fauth"), registered: registeredForRequests, caller: "com.contoso.app", expect: .rejected("bundle-id"), source: here()),
+        RequestRow(request: full("msauthv2://broker?client_id=\(uuid)&redirect_uri=msal\(uuid)%3A%2F%2Fauth"), registered: registeredForRequests, expect: .accepted, source: here()),
         // A look-alike of redirect_uri next to it: by case, or decoding to a trailing space.
         RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&redirect_uri%20=https%3A%2F%2Flogin.example.com%2Fcb", registered: registeredForRequests, caller: "com.contoso.app", expect: .rejected("ambiguous-parameters"), source: here()),
-        RequestRow(request: "msauthv2://broker?client_id=\(uuid.uppercased())&redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, expect: .accepted, source: here()),
-        RequestRow(request: "msauthv2://broker?client_id=00000000-0000-0000-0000-000000000000&redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("client-id"), source: here()),
-        RequestRow(request: "msauthv2://broker?redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("client-id"), source: here()),
-        RequestRow(request: "msauthv2://broker?client_id=00000000-0000-0000-0000-000000000000&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .accepted, source: here()),
+        RequestRow(request: full("msauthv2://broker?client_id=\(uuid.uppercased())&redirect_uri=msal\(uuid)%3A%2F%2Fauth"), registered: registeredForRequests, expect: .accepted, source: here()),
+        RequestRow(request: full("msauthv2://broker?client_id=00000000-0000-0000-0000-000000000000&redirect_uri=msal\(uuid)%3A%2F%2Fauth"), registered: registeredForRequests, expect: .rejected("client-id"), source: here()),
+        RequestRow(request: "msauthv2://broker?redirect_uri=msal\(uuid)%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("missing-field"), source: here()),
+        RequestRow(request: full("msauthv2://broker?client_id=00000000-0000-0000-0000-000000000000&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"), registered: registeredForRequests, expect: .accepted, source: here()),
         // Where the article is silent, what the model assumes (and the engine does): a request URL
         // with a fragment, a userinfo or a port is not a broker request; a bare `redirect_uri` is
         // one, with no value; empty pieces are no parameters.
         RequestRow(request: "msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth#x", registered: registeredForRequests, expect: .rejected("syntax"), source: here()),
         RequestRow(request: "msauthv2://broker:1?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("syntax"), source: here()),
         RequestRow(request: "msauthv2://u@broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", registered: registeredForRequests, expect: .rejected("syntax"), source: here()),
-        RequestRow(request: "msauthv2://broker?redirect_uri", registered: registeredForRequests, expect: .rejected("syntax"), source: here()),
-        RequestRow(request: "msauthv2://broker?&&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&&", registered: registeredForRequests, expect: .accepted, source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect_uri"), registered: registeredForRequests, expect: .rejected("syntax"), source: here()),
+        RequestRow(request: full("msauthv2://broker?&&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&&"), registered: registeredForRequests, expect: .accepted, source: here()),
+        // missing-field: every field the protocol requires, broker_key first; broker_nonce on msauthv3.
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", without: "broker_key"), registered: registeredForRequests, caller: "com.contoso.app", expect: .rejected("missing-field"), source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", without: "scope"), registered: registeredForRequests, expect: .rejected("missing-field"), source: here()),
+        RequestRow(request: full("msauth://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", without: "resource"), registered: registeredForRequests, expect: .rejected("missing-field"), source: here()),
+        RequestRow(request: full("msauthv3://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", without: "broker_nonce"), registered: registeredForRequests, expect: .rejected("missing-field"), source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", without: "broker_nonce"), registered: registeredForRequests, expect: .accepted, source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&broker_key"), registered: registeredForRequests, expect: .rejected("invalid-field"), source: here()),
+        // invalid-field: a value without its syntax.
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&broker_key=abcde"), registered: registeredForRequests, expect: .rejected("invalid-field"), source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&client_id=3c62ac97"), registered: registeredForRequests, expect: .rejected("invalid-field"), source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&authority=http%3A%2F%2Flogin.microsoftonline.com%2Fcommon"), registered: registeredForRequests, expect: .rejected("invalid-field"), source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&msg_protocol_ver=03"), registered: registeredForRequests, expect: .rejected("invalid-field"), source: here()),
+        RequestRow(request: full("msauth://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&msg_protocol_ver=3"), registered: registeredForRequests, expect: .rejected("invalid-field"), source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&force=maybe"), registered: registeredForRequests, expect: .rejected("invalid-field"), source: here()),
+        // missing-field comes before invalid-field, and both before the redirect rules.
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth%2F&force=maybe", without: "broker_key"), registered: registeredForRequests, expect: .rejected("missing-field"), source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth%2F&force=maybe"), registered: registeredForRequests, expect: .rejected("invalid-field"), source: here()),
+        // bundle-id for a request: a redirect URI that carries no bundle ID (and is not the
+        // client-ID form) binds the answer to nothing, whether or not the OS reported the caller.
+        RequestRow(request: full("msauthv2://broker?redirect_uri=https%3A%2F%2Flogin.example.com%2Fcb"), registered: registeredForRequests, expect: .rejected("bundle-id"), source: here()),
+        RequestRow(request: full("msauthv2://broker?redirect_uri=https%3A%2F%2Flogin.example.com%2Fcb"), registered: registeredForRequests, caller: "com.contoso.app", expect: .rejected("bundle-id"), source: here()),
+    ]
+
+    // MARK: Registrations per client ID
+
+    /// The registrations of two clients: the request looks up its own client's.
+    static let clients: [(clientID: String, registered: [String])] = [
+        (uuid, ["msauth.com.contoso.app://auth"]),
+        ("00000000-0000-0000-0000-000000000001", ["msauth.com.fabrikam.app://auth"]),
+        ("00000000-0000-0000-0000-000000000002", []),
+    ]
+
+    static let registrations: [RegistrationsRow] = [
+        RegistrationsRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"), expect: .accepted, source: here()),
+        RegistrationsRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"), caller: "com.contoso.app", expect: .accepted, source: here()),
+        RegistrationsRow(request: full("msauthv2://broker?client_id=\(uuid.uppercased())&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"), expect: .accepted, source: here()),
+        // A redirect URI registered for another client matches nothing here.
+        RegistrationsRow(request: full("msauthv2://broker?redirect_uri=msauth.com.fabrikam.app%3A%2F%2Fauth"), expect: .rejected("exact-match"), source: here()),
+        RegistrationsRow(request: full("msauthv2://broker?client_id=00000000-0000-0000-0000-000000000001&redirect_uri=msauth.com.fabrikam.app%3A%2F%2Fauth"), caller: "com.fabrikam.app", expect: .accepted, source: here()),
+        RegistrationsRow(request: full("msauthv2://broker?client_id=00000000-0000-0000-0000-000000000001&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"), expect: .rejected("exact-match"), source: here()),
+        // unregistered-client-id: no registration, or none for public clients.
+        RegistrationsRow(request: full("msauthv2://broker?client_id=00000000-0000-0000-0000-000000000009&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"), expect: .rejected("unregistered-client-id"), source: here()),
+        RegistrationsRow(request: full("msauthv2://broker?client_id=00000000-0000-0000-0000-000000000002&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"), expect: .rejected("unregistered-client-id"), source: here()),
+        // The request-wide rules come first: an unknown client's request without broker_key is missing a field.
+        RegistrationsRow(request: full("msauthv2://broker?client_id=00000000-0000-0000-0000-000000000009&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth", without: "broker_key"), expect: .rejected("missing-field"), source: here()),
+        RegistrationsRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"), caller: "com.evil.app", expect: .rejected("bundle-id"), source: here()),
+    ]
+
+    // MARK: The round trip
+
+    static let sentRequest = full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&broker_nonce=n0nce")
+    static let adalRequest = full("msauth://broker?redirect_uri=x-msauth-app%3A%2F%2Fcom.contoso.app&broker_nonce=n0nce")
+    static let responseHash = String(repeating: "9F86D081", count: 8)
+
+    static let roundTrip: [RoundTripRow] = [
+        RoundTripRow(request: sentRequest, response: "msauth.com.contoso.app://auth?msg_protocol_ver=3&response=eyJh&hash=\(responseHash)&broker_nonce=n0nce", expect: .accepted, source: here()),
+        RoundTripRow(request: sentRequest, response: "msauth.com.contoso.app://auth/broker?msg_protocol_ver=3&response=eyJh&hash=\(responseHash)&broker_nonce=n0nce", expect: .accepted, source: here()),
+        RoundTripRow(request: sentRequest, response: "MSAUTH.COM.CONTOSO.APP://auth?error_code=-50005&broker_nonce=n0nce", expect: .accepted, source: here()),
+        // response-redirect
+        RoundTripRow(request: sentRequest, response: "msauth.com.evil.app://auth?msg_protocol_ver=3&response=eyJh&hash=\(responseHash)&broker_nonce=n0nce", expect: .rejected("response-redirect"), source: here()),
+        RoundTripRow(request: sentRequest, response: "msauth.com.contoso.app://auth/?msg_protocol_ver=3&response=eyJh&hash=\(responseHash)&broker_nonce=n0nce", expect: .rejected("response-redirect"), source: here()),
+        // broker-nonce: missing, different, or not sent.
+        RoundTripRow(request: sentRequest, response: "msauth.com.contoso.app://auth?msg_protocol_ver=3&response=eyJh&hash=\(responseHash)", expect: .rejected("broker-nonce"), source: here()),
+        RoundTripRow(request: sentRequest, response: "msauth.com.contoso.app://auth?msg_protocol_ver=3&response=eyJh&hash=\(responseHash)&broker_nonce=N0NCE", expect: .rejected("broker-nonce"), source: here()),
+        RoundTripRow(request: sentRequest, response: "msauth.com.contoso.app://auth?error_code=-50005", expect: .rejected("broker-nonce"), source: here()),
+        RoundTripRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"), response: "msauth.com.contoso.app://auth?msg_protocol_ver=3&response=eyJh&hash=\(responseHash)&broker_nonce=n0nce", expect: .rejected("broker-nonce"), source: here()),
+        RoundTripRow(request: full("msauthv2://broker?redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth"), response: "msauth.com.contoso.app://auth?msg_protocol_ver=3&response=eyJh&hash=\(responseHash)", expect: .accepted, source: here()),
+        // The nonce compares decoded: %6E is n.
+        RoundTripRow(request: sentRequest, response: "msauth.com.contoso.app://auth?msg_protocol_ver=3&response=eyJh&hash=\(responseHash)&broker_nonce=%6E0nce", expect: .accepted, source: here()),
+        // protocol-version: MSAL reads its own version; ADAL up to max_protocol_ver.
+        RoundTripRow(request: sentRequest, response: "msauth.com.contoso.app://auth?msg_protocol_ver=2&response=eyJh&hash=\(responseHash)&broker_nonce=n0nce", expect: .rejected("protocol-version"), source: here()),
+        RoundTripRow(request: adalRequest, response: "x-msauth-app://com.contoso.app?msg_protocol_ver=2&response=eyJh&hash=\(responseHash)&broker_nonce=n0nce", expect: .accepted, source: here()),
+        RoundTripRow(request: adalRequest, response: "x-msauth-app://com.contoso.app?msg_protocol_ver=1&response=eyJh&hash=\(responseHash)&broker_nonce=n0nce", expect: .accepted, source: here()),
+        RoundTripRow(request: adalRequest, response: "x-msauth-app://com.contoso.app?msg_protocol_ver=3&response=eyJh&hash=\(responseHash)&broker_nonce=n0nce", expect: .rejected("protocol-version"), source: here()),
     ]
 
     // MARK: Routing an incoming URL

@@ -9,7 +9,9 @@ struct VerificationTableTests {
     @Test func tableSizes() {
         #expect(VerificationTable.classify.count == 79)
         #expect(VerificationTable.verify.count == 96)
-        #expect(VerificationTable.request.count == 57)
+        #expect(VerificationTable.request.count == 73)
+        #expect(VerificationTable.registrations.count == 10)
+        #expect(VerificationTable.roundTrip.count == 15)
         #expect(VerificationTable.route.count == 17)
         #expect(VerificationTable.response.count == 6)
     }
@@ -58,28 +60,58 @@ struct VerificationTableTests {
         }
     }
 
+    /// The row's verdict with the identity its caller gives: reported by the OS when the row
+    /// names a caller, else claimed by the redirect URI.
+    static func expected(_ expect: Expect, caller: String?) -> Verdict {
+        var verdict = expect.verdict
+        verdict.identity = caller == nil ? "claimed-by-redirect-uri" : "reported-by-os"
+        return verdict
+    }
+
     @Test(arguments: VerificationTable.verify)
     func verify(_ row: VerifyRow) {
+        let expected = Self.expected(row.expect, caller: row.caller)
         let model = ModelVerification(registered: row.registered, bundleIDCaseInsensitive: row.caseInsensitive)
             .verify(row.presented, callerBundleID: row.caller)
-        #expect(model == row.expect.verdict, "model", sourceLocation: Self.location(row.source))
+        #expect(model == expected, "model", sourceLocation: Self.location(row.source))
         Self.engine(row.engine, row.source) {
             let engine = Engine.verify(Array(row.presented.utf8), registered: row.registered, callerBundleID: row.caller,
                                        bundleIDCaseInsensitive: row.caseInsensitive)
-            #expect(Agreement.sameVerdict(engine, row.expect.verdict), "engine: \(engine)", sourceLocation: Self.location(row.source))
+            #expect(Agreement.sameVerdict(engine, expected), "engine: \(engine)", sourceLocation: Self.location(row.source))
         }
     }
 
     @Test(arguments: VerificationTable.request)
     func request(_ row: RequestRow) {
+        let expected = Self.expected(row.expect, caller: row.caller)
         let verification = ModelVerification(registered: row.registered)
         let model = ModelBrokerRequest.verify(row.request, verification, callerBundleID: row.caller)
-        #expect(model == row.expect.verdict, "model", sourceLocation: Self.location(row.source))
+        #expect(model == expected, "model", sourceLocation: Self.location(row.source))
         Self.engine(row.engine, row.source) {
             let engine = Engine.verify(request: row.request, registered: row.registered, callerBundleID: row.caller,
                                        bundleIDCaseInsensitive: false)
-            #expect(Agreement.sameVerdict(engine, row.expect.verdict), "engine: \(engine)", sourceLocation: Self.location(row.source))
+            #expect(Agreement.sameVerdict(engine, expected), "engine: \(engine)", sourceLocation: Self.location(row.source))
         }
+    }
+
+    @Test(arguments: VerificationTable.registrations)
+    func registrations(_ row: RegistrationsRow) {
+        let expected = Self.expected(row.expect, caller: row.caller)
+        let model = ModelRegistrations(VerificationTable.clients).verify(Array(row.request.utf8), callerBundleID: row.caller)
+        #expect(model == expected, "model", sourceLocation: Self.location(row.source))
+        let engine = Engine.verify(request: row.request, registrations: VerificationTable.clients, callerBundleID: row.caller,
+                                   bundleIDCaseInsensitive: false)
+        #expect(engine.map { Agreement.sameVerdict($0, expected) } == true, "engine: \(String(describing: engine))",
+                sourceLocation: Self.location(row.source))
+    }
+
+    @Test(arguments: VerificationTable.roundTrip)
+    func roundTrip(_ row: RoundTripRow) {
+        let model = ModelRoundTrip.answers(response: Array(row.response.utf8), request: Array(row.request.utf8))
+        #expect(model == row.expect.verdict, "model", sourceLocation: Self.location(row.source))
+        let engine = Engine.answers(response: row.response, request: row.request)
+        #expect(engine.map { Agreement.sameVerdict($0, row.expect.verdict) } == true, "engine: \(String(describing: engine))",
+                sourceLocation: Self.location(row.source))
     }
 
     @Test(arguments: VerificationTable.route)

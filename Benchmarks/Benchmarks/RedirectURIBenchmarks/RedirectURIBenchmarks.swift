@@ -133,7 +133,7 @@ let benchmarks: @Sendable () -> Void = {
     let cases = prepared.verificationCases()
     checkPeersAgree(classifying: short + certificate, verifying: cases)
     register("verify-a+b", .library, inputs: cases) { test in
-        blackHole(test.verifier.verify(test.presented, callerBundleID: test.callerBundleID).accepted)
+        blackHole(test.verifier.verify(test.presented, caller: Caller(sourceApplication: test.callerBundleID)).accepted)
     }
     register("verify-a+b", .url, inputs: cases) { test in
         blackHole(FoundationPeer.verify(test.presented, registered: test.registered, callerBundleID: test.callerBundleID, as: URL.self))

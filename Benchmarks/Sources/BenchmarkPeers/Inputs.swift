@@ -137,7 +137,7 @@ public func checkPeersAgree(classifying uris: [String], verifying cases: [Verifi
         }
     }
     for test in cases {
-        let library = test.verifier.verify(test.presented, callerBundleID: test.callerBundleID).accepted
+        let library = test.verifier.verify(test.presented, caller: Caller(sourceApplication: test.callerBundleID)).accepted
         let url = FoundationPeer.verify(test.presented, registered: test.registered, callerBundleID: test.callerBundleID, as: URL.self)
         let components = FoundationPeer.verify(test.presented, registered: test.registered, callerBundleID: test.callerBundleID, as: URLComponents.self)
         // All three accept, except the 25 (a) lines with a fragment and the wrappers of MSAL's

@@ -291,9 +291,9 @@ let operations: [Operation] = {
     all += [
         Operation(
             id: "verify/RedirectVerifier", side: .library,
-            call: "RedirectVerifier(registered:) (built once), .verify(_:callerBundleID:).accepted", inputs: .verification
+            call: "RedirectVerifier(registered:) (built once), .verify(_:caller:).accepted", inputs: .verification
         ) {
-            pass($0.verificationCases) { sink($0.verifier.verify($0.presented, callerBundleID: $0.callerBundleID).accepted) }
+            pass($0.verificationCases) { sink($0.verifier.verify($0.presented, caller: Caller(sourceApplication: $0.callerBundleID)).accepted) }
         },
         Operation(
             id: "verify/URL+rules", side: .foundation,

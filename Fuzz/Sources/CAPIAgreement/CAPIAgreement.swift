@@ -328,14 +328,6 @@ func checkBuilders(_ parts: CAPICase) -> String? {
 func checkAnswers(_ parts: CAPICase) -> String? {
     let request = String(decoding: parts.presented, as: UTF8.self)
     let hash = parts.caller ?? []
-    /// What the C API does with the request: read it, and find the redirect URI it names.
-    func answered() throws(BrokerMessageError) -> (BrokerRequest, RedirectURI) {
-        let read = try BrokerRequest(parsing: request)
-        guard let redirect = read.redirectURI else {
-            throw BrokerMessageError(.unbindableRedirectURI, parameter: "redirect_uri", detail: "the request has no single valid redirect_uri")
-        }
-        return (read, redirect)
-    }
     /// A value the C API refuses when it is not UTF-8 (`invalid-value`).
     func value(_ bytes: [UInt8], _ name: String) throws(BrokerMessageError) -> String {
         guard UTF8Validation.firstInvalidIndex(in: bytes) == nil else {
@@ -361,9 +353,8 @@ func checkAnswers(_ parts: CAPICase) -> String? {
         }
     }
     let swiftSuccess = swiftAnswer { () throws(BrokerMessageError) in
-        let (read, redirect) = try answered()
-        return try BrokerResponse.success(
-            redirectURI: redirect, response: value(parts.registered, "response"), hash: value(hash, "hash"), brokerNonce: read.brokerNonce)
+        try BrokerResponse.success(
+            answering: BrokerRequest(parsing: request), response: value(parts.registered, "response"), hash: value(hash, "hash"))
     }
     if let failure = compare("rdu_build_success_response", success, swiftSuccess) { return failure }
     let error = withCChars(parts.presented) { requestPointer, requestLength in
@@ -376,12 +367,59 @@ func checkAnswers(_ parts: CAPICase) -> String? {
         }
     }
     let swiftError = swiftAnswer { () throws(BrokerMessageError) in
-        let (_, redirect) = try answered()
-        return try BrokerResponse.error(
-            redirectURI: redirect, code: value(parts.registered, "error_code"),
+        try BrokerResponse.error(
+            answering: BrokerRequest(parsing: request), code: value(parts.registered, "error_code"),
             description: parts.caller.map { bytes throws(BrokerMessageError) in try value(bytes, "error_description") })
     }
-    return compare("rdu_build_error_response", error, swiftError)
+    if let failure = compare("rdu_build_error_response", error, swiftError) { return failure }
+    // The round trip: the answers built above (each must answer its request), and the registered
+    // part read as a response to the presented part.
+    var responses = [parts.registered]
+    for answer in [success, error] where answer.fields.first == "status 0" { responses.append(Array(answer.fields[1].utf8)) }
+    for response in responses {
+        if let failure = checkRoundTrip(request: parts.presented, response: response) { return failure }
+    }
+    return nil
+}
+
+/// `rdu_check_round_trip` against ``BrokerResponse/answers(_:)``.
+func checkRoundTrip(request: [UInt8], response: [UInt8]) -> String? {
+    var verdict = rdu_verdict()
+    var error = rdu_error()
+    var explanation = [CChar](repeating: 0, count: 4096)
+    let status = withCChars(request) { requestPointer, requestLength in
+        withCChars(response) { responsePointer, responseLength in
+            explanation.withUnsafeMutableBufferPointer {
+                rdu_check_round_trip(requestPointer, requestLength, responsePointer, responseLength, &verdict, $0.baseAddress, $0.count, &error)
+            }
+        }
+    }
+    let c: Answer
+    if status == RDU_STATUS_OK {
+        let length = min(verdict.explanation_length, explanation.count - 1)
+        c = Answer(fields: [
+            "status 0", "accepted \(verdict.accepted)", "identity \(verdict.identity)", "rule \(text(verdict.rule))",
+            "field \(text(verdict.field))", "matched \(verdict.matched)",
+            String(decoding: explanation.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self),
+        ])
+    } else {
+        c = Answer(fields: ["status \(status)"] + describe(error))
+    }
+    let swift: Answer
+    do {
+        let sent = try BrokerRequest(parsing: String(decoding: request, as: UTF8.self))
+        let received = try BrokerResponse(parsing: String(decoding: response, as: UTF8.self))
+        let judged = received.answers(sent)
+        swift = Answer(fields: [
+            "status 0", "accepted \(judged.accepted ? 1 : 0)", "identity \(identityConstant(judged.identity))",
+            "rule \(judged.failedRule?.identifier ?? "nil")", "field \(judged.field ?? "nil")", "matched -1",
+            String(decoding: Array(judged.explanation.utf8.prefix(4095)), as: UTF8.self),
+        ])
+    } catch {
+        let known = BrokerRequest.knownNames.union(BrokerResponse.fieldNames).contains(error.parameter ?? "")
+        swift = Answer(fields: ["status 2"] + describe(error, parameter: known ? error.parameter : nil, offset: error.offset))
+    }
+    return compare("rdu_check_round_trip", c, swift)
 }
 
 // MARK: - Verification
@@ -403,15 +441,12 @@ func checkVerification(_ parts: CAPICase) -> String? {
         OpaquePointer?, UnsafePointer<CChar>?, Int, UnsafePointer<CChar>?, Int, UnsafeMutablePointer<rdu_verdict>?,
         UnsafeMutablePointer<CChar>?, Int
     ) -> rdu_status
+    let swiftCaller = Caller(sourceApplication: caller)
     let questions: [(String, CVerify, VerificationVerdict)] = [
-        (
-            "rdu_verify_redirect_uri", rdu_verify_redirect_uri,
-            verifier.verify(bytes: parts.presented, callerBundleID: caller)
-        ),
+        ("rdu_verify_redirect_uri", rdu_verify_redirect_uri, verifier.verify(bytes: parts.presented, caller: swiftCaller)),
         (
             "rdu_verify_request", rdu_verify_request,
-            caller.map { verifier.verify(request: String(decoding: parts.presented, as: UTF8.self), callerBundleID: $0) }
-                ?? verifier.verifyWithoutCaller(request: String(decoding: parts.presented, as: UTF8.self))
+            verifier.verify(request: String(decoding: parts.presented, as: UTF8.self), caller: swiftCaller)
         ),
     ]
     for (name, function, swift) in questions {
@@ -451,18 +486,93 @@ func checkVerification(_ parts: CAPICase) -> String? {
         }
         let c = Answer(fields: [
             "status \(whole)", "accepted \(verdict.accepted)", "identity \(verdict.identity)", "rule \(text(verdict.rule))",
-            "requirement \(text(verdict.requirement))", "matched \(verdict.matched)", "length \(verdict.explanation_length)",
+            "requirement \(text(verdict.requirement))", "field \(text(verdict.field))", "matched \(verdict.matched)",
+            "length \(verdict.explanation_length)",
             String(decoding: explanation.prefix(needed).map { UInt8(bitPattern: $0) }, as: UTF8.self),
         ])
-        let identity: Int = !swift.accepted ? RDU_IDENTITY_NONE : caller == nil ? RDU_IDENTITY_CLAIMED_BY_REDIRECT_URI : RDU_IDENTITY_REPORTED_BY_OS
         let swiftAnswer = Answer(fields: [
-            "status 0", "accepted \(swift.accepted ? 1 : 0)", "identity \(identity)", "rule \(swift.failedRule?.identifier ?? "nil")",
-            "requirement \(swift.failedRule?.requirement ?? "nil")", "matched \(swift.matched == nil ? -1 : 0)", "length \(needed)",
-            swift.explanation,
+            "status 0", "accepted \(swift.accepted ? 1 : 0)", "identity \(identityConstant(swift.identity))",
+            "rule \(swift.failedRule?.identifier ?? "nil")", "requirement \(swift.failedRule?.requirement ?? "nil")",
+            "field \(swift.field ?? "nil")", "matched \(swift.matched == nil ? -1 : 0)", "length \(needed)", swift.explanation,
         ])
         if let failure = compare(name, c, swiftAnswer) { return failure }
     }
+    return checkRegistrations(parts, caller: swiftCaller)
+}
+
+/// `rdu_registrations_create_json` and `rdu_registrations_verify_request` against
+/// ``Registrations``: the registered part as the one redirect URI of the presented request's
+/// client (a JSON map), and the registered part itself read as JSON.
+func checkRegistrations(_ parts: CAPICase, caller: Caller) -> String? {
+    let clientID = (try? BrokerMessage(parsing: String(decoding: parts.presented, as: UTF8.self)))?.clientID ?? "00000000-0000-0000-0000-000000000001"
+    /// A JSON string of any bytes: quote, backslash and controls escaped, the rest as it is (so
+    /// that bytes that are not UTF-8 reach the JSON reader).
+    func jsonString(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "\"")]
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
+            case 0..<0x20: out += Array("\\u00".utf8) + Array(String(byte, radix: 16).leftPadded(to: 2).utf8)
+            default: out.append(byte)
+            }
+        }
+        return out + [UInt8(ascii: "\"")]
+    }
+    let map = Array("{".utf8) + jsonString(Array(clientID.utf8)) + Array(":[".utf8) + jsonString(parts.registered) + Array("]}".utf8)
+    for json in [map, parts.registered] {
+        var handle: OpaquePointer?
+        var cError = rdu_error()
+        let status = withCChars(json) { rdu_registrations_create_json($0, $1, &handle, &cError) }
+        let read: Registrations
+        do {
+            read = try Registrations(json: json)
+        } catch {
+            let swift = Answer(fields: ["status 2"] + describe(error, offset: error.offset))
+            if let failure = compare("rdu_registrations_create_json", Answer(fields: ["status \(status)"] + describe(cError)), swift) {
+                return failure
+            }
+            continue
+        }
+        guard status == RDU_STATUS_OK, let handle else { return "rdu_registrations_create_json: status \(status) for JSON Swift reads" }
+        defer { rdu_registrations_release(handle) }
+        var verdict = rdu_verdict()
+        var explanation = [CChar](repeating: 0, count: 4096)
+        let verified = withCChars(parts.presented) { request, requestLength in
+            withCaller(parts.caller) { callerPointer, callerLength in
+                explanation.withUnsafeMutableBufferPointer {
+                    rdu_registrations_verify_request(handle, request, requestLength, callerPointer, callerLength, &verdict, $0.baseAddress, $0.count)
+                }
+            }
+        }
+        let judged = read.verify(request: String(decoding: parts.presented, as: UTF8.self), caller: caller)
+        let length = min(verdict.explanation_length, explanation.count - 1)
+        let c = Answer(fields: [
+            "status \(verified)", "accepted \(verdict.accepted)", "identity \(verdict.identity)", "rule \(text(verdict.rule))",
+            "field \(text(verdict.field))", "matched \(verdict.matched >= 0)",
+            String(decoding: explanation.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self),
+        ])
+        let swift = Answer(fields: [
+            "status 0", "accepted \(judged.accepted ? 1 : 0)", "identity \(identityConstant(judged.identity))",
+            "rule \(judged.failedRule?.identifier ?? "nil")", "field \(judged.field ?? "nil")", "matched \(judged.matched != nil)",
+            String(decoding: Array(judged.explanation.utf8.prefix(4095)), as: UTF8.self),
+        ])
+        if let failure = compare("rdu_registrations_verify_request", c, swift) { return failure }
+    }
     return nil
+}
+
+extension String {
+    /// The string with zeros before it up to `width` characters.
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
+
+/// The header's constant for a verdict's identity.
+func identityConstant(_ identity: VerdictIdentity?) -> Int {
+    switch identity {
+    case nil: RDU_IDENTITY_NONE
+    case .reportedByOS: RDU_IDENTITY_REPORTED_BY_OS
+    case .claimedByRedirectURI: RDU_IDENTITY_CLAIMED_BY_REDIRECT_URI
+    }
 }
 
 // MARK: - Broker responses

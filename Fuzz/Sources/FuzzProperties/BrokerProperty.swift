@@ -71,7 +71,7 @@ enum BrokerProperty {
             throw failure("request built from \(parameters) does not read back: \(error)")
         }
         try require(built.parameters == parameters && built.endpoint == endpoint, "parse(build(m)) != m for \(built.url)")
-        let url = built.url
+        let url = String(built.url.text)
         guard case .success = parseString(url, as: .uri) else { throw failure("built request URL \(url) is not a URI") }
         switch Result(catching: { () throws(BrokerMessageError) in try BrokerRequest.parseParameters(url) }) {
         case .success(let parsed):
@@ -107,11 +107,11 @@ enum BrokerProperty {
             try require((try? BrokerRequest(parsing: text)) == nil, "validated parse accepts what the lenient parse rejects")
             return nil
         }
-        let url = request.url
+        let url = String(request.url.text)
         switch Result(catching: { () throws(BrokerMessageError) in try BrokerRequest.parseParameters(url) }) {
         case .success(let again):
             try require(again == request, "request parse → build → parse differs: \(url)")
-            try require(again.url == url, "request build is not stable: \(url) -> \(again.url)")
+            try require(String(again.url.text) == url, "request build is not stable: \(url) -> \(again.url)")
         case .failure(let error):
             throw failure("rebuilt request \(url) does not parse: \(error)")
         }
@@ -174,7 +174,7 @@ enum BrokerProperty {
         }
 
         if let caller {
-            let verdict = request.checkRedirectURI(callerBundleID: caller)
+            let verdict = request.checkRedirectURI(caller: Caller(sourceApplication: caller))
             if verdict.accepted {
                 guard let redirect = request.value("redirect_uri") else { throw failure("accepted without a redirect_uri") }
                 try require(carriedBundleID(Array(redirect.utf8)) == caller, "checkRedirectURI accepted caller \(caller) for \(redirect)")

@@ -197,7 +197,8 @@ public enum HotPathGenerator {
     /// with a duplicate, an encoded name, no redirect_uri, a raw value, or not a broker URL.
     static func request(carrying presented: [UInt8], caller: [UInt8]?, _ random: inout MutationRandom) -> [UInt8] {
         var out = Array(random.pick([
-            "msauthv2://broker", "msauthv2://broker", "msauth://broker", "msauthv3://broker", "MSAUTHV2://broker",
+            "msauthv2://broker", "msauthv2://broker", "msauthv2://broker", "msauthv2://broker", "msauth://broker", "msauth://broker",
+            "msauthv3://broker", "msauthv3://broker", "MSAUTHV2://broker",
             "https://login.microsoftonline.com/applebroker/msauthv2", "msauthv2://broker/", "msauthv2://other", "msauthv2://u@broker",
         ]).utf8)
         out.append(UInt8(ascii: "?"))
@@ -208,7 +209,7 @@ public enum HotPathGenerator {
         if presented.starts(with: Array("msal".utf8)), let end = presented.firstIndex(of: UInt8(ascii: ":")), random.chance(70) {
             requestedClient = Array(presented[4..<end])
         }
-        if random.chance(85) { parameters.append(Array("client_id=".utf8) + requestedClient) }
+        if random.chance(97) { parameters.append(Array("client_id=".utf8) + requestedClient) }
         let encoded = random.chance(90) ? formEncode(presented, &random) : presented
         let name = random.chance(90) ? "redirect_uri" : random.pick(["redirect%5Furi", "redirect%5furi", "Redirect_uri", "redirect_uri+", "redirect_ur"])
         switch random.below(10) {
@@ -218,6 +219,19 @@ public enum HotPathGenerator {
             parameters.append(Array("redirect%5Furi=x".utf8))
         case 2: parameters.append(Array(name.utf8))  // no value
         default: parameters.append(Array("\(name)=".utf8) + encoded)
+        }
+        // The other fields the protocol requires, usually all of them (a broker refuses a request
+        // without broker_key, so without them nothing would reach the redirect rules).
+        if random.chance(97) {
+            let endpoint = String(decoding: out, as: UTF8.self).lowercased()
+            var fields = [
+                "authority=https%3A%2F%2Flogin.microsoftonline.com%2Fcommon", "correlation_id=b0b5e4b1-8c55-4b8f-9f0f-3d2b8c1c9a11",
+                "broker_key=q3eQh1lA2y0k7u_8-Jq4s5t6u7v8w9x0y1z2A3B4C5D", "client_version=1.2.3",
+            ]
+            fields += endpoint.hasPrefix("msauth:") ? ["max_protocol_ver=2", "resource=https%3A%2F%2Fgraph.microsoft.com"] : ["msg_protocol_ver=3", "scope=openid"]
+            if endpoint.hasPrefix("msauthv3") || random.chance(30) { fields.append("broker_nonce=n0nce") }
+            if random.chance(4) { fields.remove(at: random.below(fields.count)) }
+            parameters += fields.map { Array($0.utf8) }
         }
         if random.chance(30) { parameters.append(Array(random.pick(["msg_protocol_ver=3", "broker_key=abc", "client_id=x", "&", "a=%ZZ", "scope=openid+profile"]).utf8)) }
         if random.chance(30), parameters.count > 1 { parameters.swapAt(0, random.below(parameters.count)) }

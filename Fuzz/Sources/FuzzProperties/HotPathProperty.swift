@@ -94,7 +94,7 @@ public enum HotPathProperty {
         let classified = withExactCopy(of: presented) { bytes in
             Result { () throws(URIParseError) in try RedirectURI.classify(bytes) }
         }
-        let verdict = verifier.verify(text, callerBundleID: caller)
+        let verdict = verifier.verify(text, caller: Caller(sourceApplication: caller))
         let classification: RedirectClassification
         switch classified {
         case .failure(let error):
@@ -165,7 +165,7 @@ public enum HotPathProperty {
     static func checkRequest(_ requestBytes: UnsafeBufferPointer<UInt8>?, verifier: RedirectVerifier, caller: String?) throws(PropertyFailure) {
         guard let requestBytes else { return }
         let request = String(decoding: requestBytes, as: UTF8.self)
-        let verdict = caller.map { verifier.verify(request: request, callerBundleID: $0) } ?? verifier.verifyWithoutCaller(request: request)
+        let verdict = caller.map { verifier.verify(request: request, caller: Caller(sourceApplication: $0)) } ?? verifier.verify(request: request, caller: .notReported)
         guard let reference = try? URIReference(parsing: request, as: .uri) else {
             try require(!verdict.accepted && verdict.failedRule == .syntax, "a request that does not parse fails \(verdict.failedRule?.identifier ?? "nothing")")
             return
@@ -196,7 +196,7 @@ public enum HotPathProperty {
         guard case .success(let found?) = lookup, let value = try? found.value(.form) ?? "" else {
             throw failure("accepted a request whose redirect_uri is not found or does not decode")
         }
-        let direct = verifier.verify(value, callerBundleID: caller)
+        let direct = verifier.verify(value, caller: Caller(sourceApplication: caller))
         try require(direct.accepted && direct.matched == verdict.matched, "the request is accepted but its redirect_uri \(value) alone: \(direct.explanation)")
     }
 }

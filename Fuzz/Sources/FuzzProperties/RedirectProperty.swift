@@ -45,7 +45,7 @@ enum RedirectProperty {
         // Verification with the input's caller and registrations: an acceptance names the caller.
         for options in [VerificationOptions.strict, VerificationOptions(bundleIDComparison: .caseInsensitive)] {
             let verifier = RedirectVerifier(registered: registered, options: options)
-            let verdict = verifier.verify(bytes: presentedBytes, callerBundleID: caller)
+            let verdict = verifier.verify(bytes: presentedBytes, caller: Caller(sourceApplication: caller))
             try require(verdict.accepted == (verdict.failedRule == nil), "accepted and failedRule disagree")
             _ = (verdict.failedRule?.description, verdict.diagnostics.map(\.description), verdict.explanation)
             if verdict.accepted, let caller {
@@ -93,18 +93,18 @@ enum RedirectProperty {
             let isVerifiableWrapper = redirect.form == .certificateAuth && reference.query == nil
                 && redirect.inner?.reference.fragment == nil
             if !isWrapperShaped || isVerifiableWrapper {
-                let verdict = selfVerifier.verify(text)
+                let verdict = selfVerifier.verify(text, caller: .notReported)
                 try require(verdict.accepted, "\(text) does not verify against itself: \(verdict.explanation)")
             }
             if redirect.form != .other, redirect.form != .certificateAuth || isVerifiableWrapper {
                 if let bundleID = redirect.bundleID {
-                    let verdict = selfVerifier.verify(text, callerBundleID: bundleID.description)
+                    let verdict = selfVerifier.verify(text, caller: Caller(sourceApplication: bundleID.description))
                     try require(verdict.accepted, "\(text) does not verify against itself with its bundle ID: \(verdict.explanation)")
                 }
             }
             // Near-miss callers are always rejected, by the bundle ID rule when the rest matches.
             for wrong in nearMisses(of: redirect.bundleID?.description ?? caller ?? "com.example.app") {
-                let verdict = selfVerifier.verify(text, callerBundleID: wrong)
+                let verdict = selfVerifier.verify(text, caller: Caller(sourceApplication: wrong))
                 if verdict.accepted {
                     try checkCallerMatches(presentedBytes, caller: wrong, options: .strict, verdict: verdict)
                 }

@@ -9,13 +9,14 @@
  *   empty input.
  * - Output is offsets into the caller's bytes (rdu_range), never pointers into library memory,
  *   and text written into buffers the caller owns (with the size needed when it is too small).
- *   The library allocates memory that outlives a call only for an rdu_verifier, which
- *   rdu_verifier_release frees.
+ *   The library allocates memory that outlives a call only for rdu_registrations and
+ *   rdu_verifier, which rdu_registrations_release and rdu_verifier_release free.
  * - Codes and sentences (error codes, rule identifiers, form names) are the library's own
  *   strings, the same as the Swift API's: `const char *` to storage that lives as long as the
  *   process. Never free them.
  * - Every function returns an rdu_status and never aborts on bad input. Every function may be
- *   called from any thread at the same time; an rdu_verifier is immutable and may be shared.
+ *   called from any thread at the same time; rdu_registrations and rdu_verifier are immutable
+ *   and may be shared.
  *
  * Identifiers start with rdu_ (functions and types) and RDU_ (constants and macros).
  */
@@ -316,18 +317,19 @@ rdu_status rdu_verifier_create(const char *const *registered, const size_t *regi
 /** Frees a verifier made by rdu_verifier_create; NULL is ignored. No call may use it after. */
 void rdu_verifier_release(rdu_verifier *verifier);
 
-/** What an accepted verdict's identity of the caller rests on: one of the RDU_IDENTITY_
-    constants. */
+/** Which identity of the caller a verdict rests on: one of the RDU_IDENTITY_ constants (the
+    library's `reported-by-os` and `claimed-by-redirect-uri`). */
 typedef int32_t rdu_identity;
 
 enum {
-    /** The verdict is a rejection: no identity. */
+    /** The verdict judges no caller (a round-trip check). */
     RDU_IDENTITY_NONE = 0,
-    /** The OS reported the caller's bundle ID (a same-team caller on iOS 13 and later) and the
-        redirect URI carries exactly that bundle ID. */
+    /** The OS reported the caller's bundle ID (a same-team caller on iOS 13 and later): rule
+        "bundle-id" held the redirect URI's bundle ID to it. */
     RDU_IDENTITY_REPORTED_BY_OS = 1,
-    /** The OS did not name the caller: the bundle ID is the redirect URI's claim, and the
-        acceptance rests on the registration (and, for a broker request, on its broker_key). */
+    /** The OS did not name the caller: the bundle ID is the redirect URI's claim, and an
+        acceptance rests on the registration for the request's client ID, the response encrypted
+        to the request's broker_key and, with msauthv3, the broker_nonce it must echo. */
     RDU_IDENTITY_CLAIMED_BY_REDIRECT_URI = 2
 };
 
@@ -342,6 +344,9 @@ typedef struct rdu_verdict {
     const char *rule;
     /** The failed rule's requirement, one sentence (static storage), or NULL when accepted. */
     const char *requirement;
+    /** The broker message field a failed rule is about ("broker_key" for a request without
+        one, "broker_nonce", "client_id"; static storage), or NULL. */
+    const char *field;
     /** The index of the registration that matched (in the order given to the verifier), or -1. */
     int64_t matched;
     /** The length of the verdict's explanation in bytes, without its NUL, whether or not it fit
@@ -356,7 +361,7 @@ typedef struct rdu_verdict {
  *
  * `caller_bundle_id` is the bundle ID the OS reported for the calling app (on iOS, the
  * `sourceApplication` option: reported only for apps of the broker's own developer team). Pass
- * NULL when the OS did not report one: rule "bundle-id" cannot run, and an acceptance's identity
+ * NULL when the OS did not report one: rule "bundle-id" cannot run, and the verdict's identity
  * is RDU_IDENTITY_CLAIMED_BY_REDIRECT_URI.
  *
  * Returns RDU_STATUS_OK whenever a verdict was reached, accepted or not. When `explanation` is
@@ -369,13 +374,45 @@ rdu_status rdu_verify_redirect_uri(const rdu_verifier *verifier, const char *pre
                                    rdu_verdict *verdict, char *explanation, size_t explanation_capacity);
 
 /**
- * Verifies a broker request URL (any bytes) as a whole: its parameters must be unambiguous, it
- * must carry a redirect_uri, and that redirect URI is verified as rdu_verify_redirect_uri does
- * (then rule "client-id"). `caller_bundle_id`, `verdict` and `explanation` as there.
+ * Verifies a broker request URL (any bytes) as a whole against the verifier's registrations: its
+ * parameters must be unambiguous, the fields its protocol requires must be there and well formed
+ * (broker_key above all; broker_nonce with msauthv3), it must carry a redirect_uri, and that
+ * redirect URI is verified as rdu_verify_redirect_uri does (then rule "client-id").
+ * `caller_bundle_id`, `verdict` and `explanation` as there. A broker that serves several clients
+ * verifies against the registrations of the request's client ID: rdu_registrations_verify_request.
  */
 rdu_status rdu_verify_request(const rdu_verifier *verifier, const char *request, size_t request_length,
                               const char *caller_bundle_id, size_t caller_bundle_id_length, rdu_verdict *verdict,
                               char *explanation, size_t explanation_capacity);
+
+/** The redirect URIs registered for each client ID (opaque, immutable: share it between
+    threads). */
+typedef struct rdu_registrations rdu_registrations;
+
+/**
+ * Reads registrations from JSON (any bytes) and writes them to `*registrations`: an Entra ID
+ * application manifest (its appId and public-client redirect URIs), an array of manifests, or an
+ * object from client ID to an array of redirect URIs (`{"<client-id>": ["msauth.com.contoso.app://auth"]}`).
+ * Returns RDU_STATUS_INVALID_INPUT with the library's registrations error (code and the offset in
+ * the JSON) when the bytes are none of these. Release them with rdu_registrations_release.
+ */
+rdu_status rdu_registrations_create_json(const char *json, size_t length, rdu_registrations **registrations,
+                                         rdu_error *error);
+
+/** Frees registrations made by rdu_registrations_create_json; NULL is ignored. */
+void rdu_registrations_release(rdu_registrations *registrations);
+
+/**
+ * Verifies a broker request URL (any bytes) against the redirect URIs registered for its
+ * client_id: the request-wide rules of rdu_verify_request, then "unregistered-client-id" when its
+ * client has none, then the redirect rules against that client's (a redirect URI registered for
+ * another client does not match). `verdict->matched` is the index among that client's redirect
+ * URIs. `caller_bundle_id`, `verdict` and `explanation` as for rdu_verify_redirect_uri.
+ */
+rdu_status rdu_registrations_verify_request(const rdu_registrations *registrations, const char *request,
+                                            size_t request_length, const char *caller_bundle_id,
+                                            size_t caller_bundle_id_length, rdu_verdict *verdict, char *explanation,
+                                            size_t explanation_capacity);
 
 /* ---------------------------------------------------------------------------------------------
  * Broker responses (the app's side of the round trip)
@@ -419,6 +456,20 @@ typedef struct rdu_broker_response {
 rdu_status rdu_read_broker_response(const char *url, size_t length, rdu_broker_response *response,
                                     rdu_error *error);
 
+/**
+ * Checks that the broker response URL `response` answers `request`, the request the app sent
+ * (the app's check before it decrypts anything): rule "response-redirect" (it comes back to the
+ * request's redirect URI, or its /broker sub-route), "broker-nonce" (it echoes the request's
+ * broker_nonce exactly when the request sent one) and "protocol-version" (a version the request
+ * reads). Returns RDU_STATUS_OK with the verdict (identity RDU_IDENTITY_NONE: a round trip judges
+ * no caller), or RDU_STATUS_INVALID_INPUT with the library's broker message error when either URL
+ * is not a well-formed request or response (then `verdict` is not written). `explanation` as for
+ * rdu_verify_redirect_uri.
+ */
+rdu_status rdu_check_round_trip(const char *request, size_t request_length, const char *response,
+                                size_t response_length, rdu_verdict *verdict, char *explanation,
+                                size_t explanation_capacity, rdu_error *error);
+
 /* ---------------------------------------------------------------------------------------------
  * The broker's answer
  *
@@ -432,16 +483,17 @@ rdu_status rdu_read_broker_response(const char *url, size_t length, rdu_broker_r
  * ------------------------------------------------------------------------------------------- */
 
 /**
- * A success answer: msg_protocol_ver, `response` (the ciphertext, unpadded base64url, encrypted
- * to the request's broker_key) and `hash` (its SHA-256, 64 uppercase hex digits), with the
- * request's broker_nonce echoed when it sent one.
+ * A success answer: msg_protocol_ver in the version the request reads (ADAL's max_protocol_ver=2
+ * is answered in version 2), `response` (the ciphertext, unpadded base64url, encrypted to the
+ * request's broker_key) and `hash` (its SHA-256, 64 uppercase hex digits), with the request's
+ * broker_nonce echoed when it sent one: rdu_check_round_trip accepts it for that request.
  */
 rdu_status rdu_build_success_response(const char *request, size_t request_length, const char *response,
                                       size_t response_length, const char *hash, size_t hash_length, char *buffer,
                                       size_t capacity, size_t *url_length, rdu_error *error);
 
-/** An error answer: error_code (not empty) and, when `error_description` is not NULL, an
-    error_description, form-encoded. */
+/** An error answer: error_code (not empty), an error_description when `error_description` is
+    not NULL, form-encoded, and the request's broker_nonce echoed when it sent one. */
 rdu_status rdu_build_error_response(const char *request, size_t request_length, const char *error_code,
                                     size_t error_code_length, const char *error_description,
                                     size_t error_description_length, char *buffer, size_t capacity,

@@ -8,7 +8,7 @@
 ///     authority: "https://login.microsoftonline.com/common", clientID: "00000000-0000-0000-0000-000000000001",
 ///     redirectURI: redirect, scope: "openid profile", correlationID: "b0b5e4b1-8c55-4b8f-9f0f-3d2b8c1c9a11",
 ///     brokerKey: "q3eQh1lA2y0k7u_8-Jq4s5t6u7v8w9x0y1z2A3B4C5D", clientVersion: "1.2.3")
-/// request.url   // "msauthv2://broker?msg_protocol_ver=3&authority=https%3A%2F%2F…"
+/// request.url.text   // "msauthv2://broker?msg_protocol_ver=3&authority=https%3A%2F%2F…"
 /// ```
 extension BrokerRequest {
     /// An MSAL request (`msg_protocol_ver=3`, `scope`), written and read back.
@@ -66,26 +66,62 @@ extension BrokerRequest {
 }
 
 extension BrokerResponse {
+    /// The success answer to `request`, as a broker writes it: at the request's redirect URI, in
+    /// the protocol version the request reads (ADAL's `max_protocol_ver=2` is answered in version
+    /// 2, MSAL in the request's `msg_protocol_ver`), echoing the request's `broker_nonce` when it
+    /// sent one; ``answers(_:)`` accepts it for that request.
+    ///
+    /// - Throws: ``BrokerMessageError``: `unbindable-redirect-uri` when the request has no single
+    ///   valid redirect URI, or why the response written is not a valid one.
+    public static func success(answering request: BrokerRequest, response: String, hash: String) throws(BrokerMessageError) -> BrokerResponse {
+        guard let redirectURI = request.redirectURI else {
+            throw BrokerMessageError(
+                .unbindableRedirectURI, parameter: BrokerField.redirectURI.text, detail: "the request has no single valid redirect_uri")
+        }
+        return try success(
+            redirectURI: redirectURI, response: response, hash: hash, brokerNonce: request.brokerNonce, protocolVersion: request.answerVersion)
+    }
+
     /// A success response: `msg_protocol_ver`, `response` (the base64url ciphertext), `hash`
     /// (its SHA-256, 64 uppercase hex digits) and maybe `broker_nonce`, at the redirect URI,
-    /// written and read back.
+    /// written and read back. A broker answering a request it holds uses
+    /// ``success(answering:response:hash:)``, which takes the version and nonce from it.
     ///
+    /// - Parameter protocolVersion: `msg_protocol_ver`: 3 for MSAL (the default), 2 for ADAL.
     /// - Throws: ``BrokerMessageError``: `not-a-broker-response` when the redirect URI has a query
     ///   or a fragment (the parameters would follow a second `?`, or land in the fragment), or
     ///   why the response written is not a valid one (the field at fault).
     public static func success(
-        redirectURI: RedirectURI, response: String, hash: String, brokerNonce: String? = nil
+        redirectURI: RedirectURI, response: String, hash: String, brokerNonce: String? = nil, protocolVersion: Int = 3
     ) throws(BrokerMessageError) -> BrokerResponse {
-        var fields: [(BrokerField, String)] = [(.msgProtocolVer, "3"), (.response, response), (.hash, hash)]
+        var fields: [(BrokerField, String)] = [(.msgProtocolVer, String(protocolVersion)), (.response, response), (.hash, hash)]
         if let brokerNonce { fields.append((.brokerNonce, brokerNonce)) }
         return try built(redirectURI, fields.map { BrokerParameter($0.0.text, $0.1) })
     }
 
-    /// An error response: `error_code` and maybe `error_description`, at the redirect URI,
-    /// written and read back; see ``success(redirectURI:response:hash:brokerNonce:)``.
-    public static func error(redirectURI: RedirectURI, code: String, description: String? = nil) throws(BrokerMessageError) -> BrokerResponse {
+    /// The error answer to `request`: `error_code`, maybe `error_description`, and the request's
+    /// `broker_nonce` echoed when it sent one, at its redirect URI; ``answers(_:)`` accepts it
+    /// for that request.
+    ///
+    /// - Throws: ``BrokerMessageError``, as ``success(answering:response:hash:)``.
+    public static func error(answering request: BrokerRequest, code: String, description: String? = nil) throws(BrokerMessageError)
+        -> BrokerResponse
+    {
+        guard let redirectURI = request.redirectURI else {
+            throw BrokerMessageError(
+                .unbindableRedirectURI, parameter: BrokerField.redirectURI.text, detail: "the request has no single valid redirect_uri")
+        }
+        return try error(redirectURI: redirectURI, code: code, description: description, brokerNonce: request.brokerNonce)
+    }
+
+    /// An error response: `error_code` and maybe `error_description` and `broker_nonce`, at the
+    /// redirect URI, written and read back; see ``success(redirectURI:response:hash:brokerNonce:protocolVersion:)``.
+    public static func error(
+        redirectURI: RedirectURI, code: String, description: String? = nil, brokerNonce: String? = nil
+    ) throws(BrokerMessageError) -> BrokerResponse {
         var parameters = [BrokerParameter(BrokerField.errorCode.text, code)]
         if let description { parameters.append(BrokerParameter(BrokerField.errorDescription.text, description)) }
+        if let brokerNonce { parameters.append(BrokerParameter(BrokerField.brokerNonce.text, brokerNonce)) }
         return try built(redirectURI, parameters)
     }
 

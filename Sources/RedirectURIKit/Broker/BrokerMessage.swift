@@ -64,6 +64,10 @@ public struct BrokerMessage: Sendable {
         /// ``BrokerResponse`` reports when handed a request); for other messages, ``ambiguity``.
         let ambiguityAsResponse: BrokerMessageError?
         let nestedRedirect: Result<RedirectURI, URIParseError>?
+        /// Whether a request's single decodable `authority` is an https URI with a host, no
+        /// userinfo and no fragment: judged once, when the message is read, so that reading the
+        /// request's problems and verifying it parse it once between them.
+        let authorityIsValid: Bool?
         /// A request's pieces, every one in order, and where each field's first piece is among
         /// them: what the request's views read instead of walking the query again (empty for
         /// other messages, which keep only ``KnownPieces``).
@@ -74,11 +78,12 @@ public struct BrokerMessage: Sendable {
 
         init(
             ambiguity: BrokerMessageError?, ambiguityAsResponse: BrokerMessageError?, nestedRedirect: Result<RedirectURI, URIParseError>?,
-            pieces: [Piece] = [], firstPieces: FirstPieces = FirstPieces()
+            authorityIsValid: Bool? = nil, pieces: [Piece] = [], firstPieces: FirstPieces = FirstPieces()
         ) {
             self.ambiguity = ambiguity
             self.ambiguityAsResponse = ambiguityAsResponse
             self.nestedRedirect = nestedRedirect
+            self.authorityIsValid = authorityIsValid
             self.pieces = pieces
             self.firstPieces = firstPieces
         }
@@ -273,9 +278,15 @@ public struct BrokerMessage: Sendable {
             nestedRedirect = Result { () throws(URIParseError) in try RedirectURI(parsing: text) }
         }
         if reading.keepsPieces {
+            var authorityIsValid: Bool?
+            if case .request = recognition, let index = reading.firstPieces[.authority], index < reading.pieces.count,
+                let text = decodedValue(of: reading.pieces[index], in: url)
+            {
+                authorityIsValid = BrokerRequest.isValidAuthority(text)
+            }
             return Rare(
-                ambiguity: ambiguity, ambiguityAsResponse: ambiguityAsResponse, nestedRedirect: nestedRedirect, pieces: reading.pieces,
-                firstPieces: reading.firstPieces)
+                ambiguity: ambiguity, ambiguityAsResponse: ambiguityAsResponse, nestedRedirect: nestedRedirect,
+                authorityIsValid: authorityIsValid, pieces: reading.pieces, firstPieces: reading.firstPieces)
         }
         return ambiguity == nil && nestedRedirect == nil
             ? nil : Rare(ambiguity: ambiguity, ambiguityAsResponse: ambiguityAsResponse, nestedRedirect: nestedRedirect)
@@ -479,6 +490,10 @@ public struct BrokerMessage: Sendable {
         guard !repeatedFields.contains(field), let piece = piece(field) else { return nil }
         return Self.decodedValue(of: piece, in: url)
     }
+
+    /// `client_id`, decoded, when it appears once: what a broker looks the app's registrations up
+    /// by (``Registrations/redirectURIs(forClientID:)``) before it builds anything else.
+    public var clientID: String? { value(.clientID) }
 
     /// The request's `redirect_uri`, parsed and classified (once, when the message was read);
     /// `nil` when the message is not a request, has no single decodable `redirect_uri`, or it

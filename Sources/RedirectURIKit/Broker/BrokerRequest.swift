@@ -84,13 +84,14 @@ public enum BrokerEndpoint: String, Sendable, Hashable, CaseIterable {
 /// ``problems()`` were found once, when the request was made; ``redirectURI`` is the nested
 /// redirect URI the message parsed. `BrokerRequest(parsing: request.url)` gives back `request`.
 ///
-/// A broker decides whether to answer with ``RedirectVerifier/verify(message:callerBundleID:)``:
-/// the app's registrations and the caller the OS reported, not the request's word.
+/// A broker decides whether to answer with ``Registrations/verify(message:caller:)``: the
+/// registrations for the request's client ID and the caller as iOS reported it, not the
+/// request's word.
 ///
 /// ```swift
 /// let message = try BrokerMessage(parsing: "msauthv2://broker?msg_protocol_ver=3&client_id=…&redirect_uri=msauth.com.contoso.app%3A%2F%2Fauth&…")
 /// let verdict = RedirectVerifier(registered: ["msauth.com.contoso.app://auth"])
-///     .verify(message: message, callerBundleID: callerFromTheOS)
+///     .verify(message: message, caller: Caller(sourceApplication: sourceApplication))
 /// let request = try BrokerRequest(message)
 /// request.redirectURI?.bundleID     // "com.contoso.app"
 /// ```
@@ -161,8 +162,8 @@ public struct BrokerRequest: Sendable, Equatable {
         return BrokerRequest(viewing: message, endpoint: endpoint, judged: judged)
     }
 
-    /// The URL.
-    public var url: String { String(message.url.text) }
+    /// The URL, parsed (as ``BrokerResponse/url`` is): its text is ``URIReference/text``.
+    public var url: URIReference { message.url }
 
     /// Every parameter, decoded (form decoding: `+` is a space), in order.
     public var parameters: [BrokerParameter] { message.decodedParameters ?? [] }
@@ -224,13 +225,17 @@ public struct BrokerRequest: Sendable, Equatable {
     ///
     /// Required: `authority`, `client_id`, `redirect_uri`, `correlation_id`, `broker_key`,
     /// `client_version`, and a protocol version — `max_protocol_ver` with `resource` for the ADAL
-    /// protocol (always on `msauth://`), `msg_protocol_ver` with `scope` for MSAL.
+    /// protocol (always on `msauth://`), `msg_protocol_ver` with `scope` for MSAL — and
+    /// `broker_nonce` on `msauthv3://`, the nonce scheme.
     public func problems() -> [BrokerMessageError] { problemList ?? Self.problems(of: message, endpoint: endpoint) }
 
     /// The fields every request needs, and those the ADAL and the MSAL protocols add.
     static let requiredFields = BrokerField.FieldSet([.authority, .clientID, .redirectURI, .correlationID, .brokerKey, .clientVersion])
     static let requiredADALFields = BrokerField.FieldSet([.maxProtocolVer, .resource])
     static let requiredMSALFields = BrokerField.FieldSet([.msgProtocolVer, .scope])
+    /// `msauthv3://` is the nonce protocol (IdentityCore's `MSID_BROKER_NONCE_SCHEME`): its
+    /// answer must echo `broker_nonce`, so a request there without one cannot be answered.
+    static let requiredNonceFields = BrokerField.FieldSet([.brokerNonce])
 
     /// The rules of a request's fields, the one place they are written, read from the pieces the
     /// message's walk found (a field's first piece; a second one is the ambiguity's to report).
@@ -239,7 +244,8 @@ public struct BrokerRequest: Sendable, Equatable {
         if let ambiguity = message.ambiguity { problems.append(ambiguity) }
         func value(_ field: BrokerField) -> String? { message.value(field) }
         let adal = endpoint == .msauth || (value(.msgProtocolVer) == nil && value(.maxProtocolVer) != nil)
-        let required = requiredFields.union(adal ? requiredADALFields : requiredMSALFields)
+        var required = requiredFields.union(adal ? requiredADALFields : requiredMSALFields)
+        if endpoint == .msauthv3 { required = required.union(requiredNonceFields) }
         let missing = required.subtracting(message.fields)
         for field in BrokerField.allCases where missing.contains(field) {
             problems.append(BrokerMessageError(.missingParameter, parameter: field.text))
@@ -264,9 +270,9 @@ public struct BrokerRequest: Sendable, Equatable {
             case .force, .skipCache:
                 if BrokerValueSyntax.flag(value) == nil { invalid(field, "must be YES or NO (or true/false, 1/0)") }
             case .authority:
-                let reference = try? URIReference(parsing: value, as: .uri)
-                let isHTTPS = reference?.scheme.map { StringBytes.withUTF8($0) { Schemes.kind(of: $0) } == .https } ?? false
-                if !isHTTPS || reference?.host?.isEmpty != false || reference?.userinfo != nil || reference?.fragment != nil {
+                // Judged when the message was read (a request keeps its pieces); parsed here only
+                // for a message read without them.
+                if !(message.rare?.authorityIsValid ?? isValidAuthority(value)) {
                     invalid(field, "must be an https URI with a host, no userinfo and no fragment")
                 }
             case .redirectURI:
@@ -282,6 +288,13 @@ public struct BrokerRequest: Sendable, Equatable {
             invalid(.msgProtocolVer, "msauth:// speaks the ADAL protocol (max_protocol_ver)")
         }
         return problems
+    }
+
+    /// The rule of `authority`: an https URI with a host, no userinfo and no fragment.
+    static func isValidAuthority(_ value: String) -> Bool {
+        let reference = try? URIReference(parsing: value, as: .uri)
+        let isHTTPS = reference?.scheme.map { StringBytes.withUTF8($0) { Schemes.kind(of: $0) } == .https } ?? false
+        return isHTTPS && reference?.host?.isEmpty == false && reference?.userinfo == nil && reference?.fragment == nil
     }
 
     /// Requests are equal when they go to the same endpoint with the same decoded parameters in
@@ -324,10 +337,10 @@ public struct BrokerRequest: Sendable, Equatable {
     /// Verifies the request with its own `redirect_uri` as the one registration: whether the
     /// redirect URI is one the caller may use at all, not whether it is registered for the
     /// client. A broker checks the app's registrations with
-    /// ``RedirectVerifier/verify(message:callerBundleID:)``. Nothing is parsed again: the
-    /// registration is the `redirect_uri` the message parsed.
-    public func checkRedirectURI(callerBundleID: String, options: VerificationOptions = .strict) -> VerificationVerdict {
+    /// ``Registrations/verify(message:caller:)``. Nothing is parsed again: the registration is the
+    /// `redirect_uri` the message parsed.
+    public func checkRedirectURI(caller: Caller, options: VerificationOptions = .strict) -> VerificationVerdict {
         RedirectVerifier(registeredRedirects: redirectURI.map { [$0] } ?? [], options: options)
-            .verify(message: message, callerBundleID: callerBundleID)
+            .verify(message: message, caller: caller)
     }
 }

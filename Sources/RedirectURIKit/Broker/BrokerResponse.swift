@@ -47,6 +47,16 @@ public struct BrokerResponse: Sendable {
     public var brokerNonce: Substring? { url.slice(fields.brokerNonce) }
     /// `error_code`, raw.
     public var errorCode: Substring? { url.slice(fields.errorCode) }
+    /// `error_description`, decoded (form decoding), when it appears once: the broker's message
+    /// for people, in the clear.
+    // By name: a response keeps the offsets of the fields it judges only, so these are found by
+    // walking the query again (an error response is short, and read once).
+    public var errorDescription: String? { message.value(BrokerField.errorDescription.text) }
+    /// `error`, decoded: the OAuth 2.0 error code (`invalid_grant`, `interaction_required`).
+    public var error: String? { message.value(BrokerField.error.text) }
+    /// `suberror`, decoded: the Microsoft identity platform's refinement of `error`
+    /// (`basic_action`, `consent_required`, …).
+    public var suberror: String? { message.value(BrokerField.suberror.text) }
 
     // Where the fields lie in the URL, as offsets: slices are made when asked for. Stored as
     // slices, each copy of a response retained every one of them.

@@ -5,6 +5,8 @@
 
 extension RedirectForm: Codable {}
 
+extension VerdictIdentity: Codable {}
+
 extension RedirectDiagnostic: Codable {
     enum CodingKeys: String, CodingKey { case severity, code, message }
 
@@ -76,7 +78,7 @@ extension VerificationRule: Codable {
 /// Encodable only: a verdict is a decision about a presented URI, registered URIs and a caller,
 /// none of which it holds; a decoded one could not be checked. Verify again instead.
 extension VerificationVerdict: Encodable {
-    enum CodingKeys: String, CodingKey { case accepted, rule, matched, explanation, nearMiss, diagnostics }
+    enum CodingKeys: String, CodingKey { case accepted, rule, field, identity, matched, explanation, nearMiss, diagnostics }
 
     /// Encodes every key, `null` for no failed rule, no match or no near miss.
     public func encode(to encoder: any Encoder) throws { try encode(to: encoder, withDiagnostics: true) }
@@ -89,6 +91,8 @@ extension VerificationVerdict: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(accepted, forKey: .accepted)
         try container.encodeOrNull(failedRule, forKey: .rule)
+        try container.encodeOrNull(field, forKey: .field)
+        try container.encodeOrNull(identity, forKey: .identity)
         try container.encodeOrNull(matched, forKey: .matched)
         try container.encode(explanation, forKey: .explanation)
         try container.encodeOrNull(nearMiss, forKey: .nearMiss)

@@ -1,6 +1,6 @@
 /// The redirect-URI forms used by identity brokers and native apps. The "Verification rules"
 /// article defines each.
-public enum RedirectForm: String, Sendable, Hashable, CaseIterable {
+public enum RedirectForm: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// `<app-scheme>://<bundle.id>` — the bundle ID is the host.
     case adalBroker = "adal-broker"
     /// `msauth.<bundle.id>://auth` — the bundle ID is the scheme after `msauth.`.
@@ -26,6 +26,9 @@ public enum RedirectForm: String, Sendable, Hashable, CaseIterable {
     public var carriesBundleID: Bool {
         self == .adalBroker || self == .msalBroker || self == .certificateAuth
     }
+
+    /// The stable name, as `parse` and its JSON print it: `msal-broker`.
+    public var description: String { rawValue }
 }
 
 /// A redirect URI: a parsed absolute URI, its form, and what the form carries.
@@ -91,6 +94,19 @@ public struct RedirectURI: Sendable, Hashable, CustomStringConvertible {
         }
         // A wrapper that percent-encodes a byte of its bundle ID: the decoded inner URI has it.
         return form == .certificateAuth ? inner?.bundleID : nil
+    }
+
+    /// Whether this redirect URI carries `bundleID`: `false` when it carries none (an https or a
+    /// client-ID redirect URI) or `bundleID` is not a valid bundle ID, so that two absences are
+    /// never "the same bundle ID" (as `redirect.bundleID == BundleID(text)`, two optionals, is).
+    ///
+    /// ```swift
+    /// try RedirectURI(parsing: "msauth.com.contoso.app://auth").carries(bundleID: "com.contoso.app")   // true
+    /// try RedirectURI(parsing: "https://contoso.com/cb").carries(bundleID: "not a bundle ID")         // false
+    /// ```
+    public func carries(bundleID text: String, comparison: BundleID.Comparison = .exact) -> Bool {
+        guard let carried = bundleID, let other = BundleID(text) else { return false }
+        return carried.matches(other, comparison: comparison)
     }
 
     /// Whether this is the ADAL shape `<scheme>://<host>` with a one-label host, which

@@ -49,12 +49,56 @@ public struct VerificationRule: Sendable, Hashable, CustomStringConvertible {
     public static let clientID = VerificationRule(
         identifier: "client-id",
         requirement: "a client-ID redirect URI must be used by a request whose client_id is that client ID")
+    /// A broker request without a field its protocol requires, `broker_key` above all: the broker
+    /// encrypts its answer to that key, so without it nothing binds the answer to the requester
+    /// (IdentityCore's MSIDBrokerConstants and ADAL's broker request list the fields). The
+    /// verdict's ``VerificationVerdict/field`` names the field.
+    public static let missingField = VerificationRule(
+        identifier: "missing-field",
+        requirement:
+            "a broker request must carry every field its protocol requires: broker_key first (the answer is encrypted to it), broker_nonce on msauthv3, and authority, client_id, correlation_id, client_version, and max_protocol_ver with resource (ADAL) or msg_protocol_ver with scope (MSAL)"
+    )
+    /// A broker request field whose value does not have its syntax (a UUID, base64url, an https
+    /// authority, a protocol version, a flag). The verdict's ``VerificationVerdict/field`` names
+    /// it.
+    public static let invalidField = VerificationRule(
+        identifier: "invalid-field",
+        requirement:
+            "every field of a broker request must have its syntax (client_id and correlation_id UUIDs, broker_key base64url, authority an https URI, a protocol version number, YES/NO flags, no empty value)"
+    )
+    /// A request whose `client_id` has no registration (``Registrations``).
+    public static let unregisteredClientID = VerificationRule(
+        identifier: "unregistered-client-id",
+        requirement: "the request's client_id must be a client with registered redirect URIs")
+    /// A response that does not come back to the request's redirect URI (or its `/broker`
+    /// sub-route).
+    public static let responseRedirect = VerificationRule(
+        identifier: "response-redirect",
+        requirement: "a broker response must come back to the redirect URI of the request it answers (or to its /broker sub-route)")
+    /// A response that does not echo the request's `broker_nonce`, or carries one the request
+    /// did not send.
+    public static let brokerNonce = VerificationRule(
+        identifier: "broker-nonce",
+        requirement: "a broker response must echo the request's broker_nonce exactly when the request sent one, and carry none otherwise")
+    /// A response in a protocol version the request cannot read.
+    public static let protocolVersion = VerificationRule(
+        identifier: "protocol-version",
+        requirement:
+            "a broker response must be in the protocol version its request reads: msg_protocol_ver=2 for ADAL's max_protocol_ver=2, the request's msg_protocol_ver for MSAL"
+    )
 
-    /// All rules, in evaluation order.
-    public static let all: [VerificationRule] = [
-        .ambiguousParameters, .missingRedirectURI, .syntax, .fragment, .wrapper, .exactMatch, .loopbackPort,
-        .bundleID, .clientID,
+    /// The rules of verifying a redirect URI or a broker request, in evaluation order.
+    public static let verification: [VerificationRule] = [
+        .ambiguousParameters, .missingRedirectURI, .missingField, .invalidField, .unregisteredClientID, .syntax, .fragment, .wrapper,
+        .exactMatch, .loopbackPort, .bundleID, .clientID,
     ]
+
+    /// The rules of checking that a response answers its request (``BrokerResponse/answers(_:)``),
+    /// in evaluation order.
+    public static let roundTrip: [VerificationRule] = [.responseRedirect, .brokerNonce, .protocolVersion]
+
+    /// All rules: ``verification``, then ``roundTrip``.
+    public static let all: [VerificationRule] = verification + roundTrip
 
     /// The identifier.
     public var description: String { identifier }
@@ -81,6 +125,13 @@ public struct VerificationVerdict: Sendable, Hashable {
     var reason: String?
     /// The caller's bundle ID that an acceptance was checked against.
     var callerBundleID: String?
+    /// Which identity the verdict rests on: the caller as iOS reported it (rule `bundle-id` ran),
+    /// or the bundle ID the redirect URI claims (iOS did not report the caller). `nil` for a
+    /// verdict on a round trip (``BrokerResponse/answers(_:)``), which judges no caller.
+    public var identity: VerdictIdentity?
+    /// The broker field a rule named, when the rule is about one (`missing-field`,
+    /// `invalid-field`, `broker-nonce`): e.g. `broker_key`.
+    public var field: String?
 
     /// One sentence explaining the verdict. Built when asked, so that accepting costs nothing.
     public var explanation: String {
@@ -89,9 +140,16 @@ public struct VerificationVerdict: Sendable, Hashable {
             return nearMiss.map { why + "; " + $0.message } ?? why
         }
         if let reason { return reason }
-        return "accepted: matches the registered redirect URI '\(matched ?? "")'"
-            + (callerBundleID.map { " and the caller's bundle ID '\($0)'" } ?? "")
+        let match = "accepted: matches the registered redirect URI '\(matched ?? "")'"
+        if let callerBundleID { return match + " and the caller's bundle ID '\(callerBundleID)', reported by the OS" }
+        guard identity == .claimedByRedirectURI else { return match }
+        return match
+            + "; iOS did not report the caller, so the app is the one the redirect URI claims: the answer must go to that redirect URI, encrypted to the request's broker_key"
+            + (nonceBound ? " and echoing its broker_nonce" : "")
     }
+
+    /// Whether the request verified carried a `broker_nonce` that the answer must echo.
+    var nonceBound = false
 
     static func rejected(_ rule: VerificationRule, _ reason: String) -> Self {
         VerificationVerdict(accepted: false, failedRule: rule, matched: nil, diagnostics: [], reason: reason)
@@ -127,9 +185,11 @@ public struct VerificationOptions: Sendable, Hashable {
 /// ```swift
 /// let verifier = RedirectVerifier(registered: ["x-msauth-mytestiosapp://com.myapp.mytestapp"])
 /// verifier.verify("msauth://code/x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp",
-///                 callerBundleID: "com.myapp.mytestapp").accepted                      // true
+///                 caller: .reportedByOS(bundleID: "com.myapp.mytestapp")).accepted      // true
 /// verifier.verify("x-msauth-mytestiosapp://com.myapp.mytestapp",
-///                 callerBundleID: "com.evil.app").failedRule                           // .bundleID
+///                 caller: .reportedByOS(bundleID: "com.evil.app")).failedRule           // .bundleID
+/// verifier.verify("x-msauth-mytestiosapp://com.myapp.mytestapp",
+///                 caller: .notReported).identity                                        // .claimedByRedirectURI
 /// ```
 public struct RedirectVerifier: Sendable {
     /// The app's registered redirect URIs, as registered.
@@ -194,27 +254,43 @@ public struct RedirectVerifier: Sendable {
         wrapperCandidates = unwrapped
     }
 
-    /// Verifies `presented` (any text) for a caller whose bundle ID the OS reported.
-    public func verify(_ presented: String, callerBundleID: String? = nil) -> VerificationVerdict {
+    /// Verifies `presented` (any text) for the caller as iOS reported it: rule `bundle-id` runs
+    /// when iOS named the caller, and the verdict's ``VerificationVerdict/identity`` says which.
+    public func verify(_ presented: String, caller: Caller) -> VerificationVerdict {
+        var verdict = verify(presented, callerBundleID: caller.reportedBundleID)
+        verdict.identity = caller.identity
+        return verdict
+    }
+
+    /// Verifies a redirect URI that was parsed and classified already (it is not parsed again).
+    public func verify(_ presented: RedirectURI, caller: Caller) -> VerificationVerdict {
+        var verdict = verify(presented: presented, callerBundleID: caller.reportedBundleID)
+        verdict.identity = caller.identity
+        return verdict
+    }
+
+    /// Verifies presented bytes; invalid UTF-8 fails rule `syntax`.
+    public func verify(bytes presented: [UInt8], caller: Caller) -> VerificationVerdict {
+        var verdict: VerificationVerdict
+        let parsed = Result { () throws(URIParseError) in try URIReference(bytes: presented, as: .uri) }
+        if case .failure(let error) = parsed {
+            verdict = Self.syntaxRejection(error)
+            verdict.nearMissSource = NearMissSource(.whitespace(String(decoding: presented, as: UTF8.self), self))
+        } else {
+            verdict = verify(parsed, callerBundleID: caller.reportedBundleID)
+        }
+        verdict.identity = caller.identity
+        return verdict
+    }
+
+    /// `presented` (any text), `nil` leaving rule `bundle-id` out: the one path every public
+    /// entry point takes, each stating its caller.
+    func verify(_ presented: String, callerBundleID: String?) -> VerificationVerdict {
         let parsed = Result { () throws(URIParseError) in try URIReference(parsing: presented, as: .uri) }
         guard case .failure(let error) = parsed else { return verify(parsed, callerBundleID: callerBundleID) }
         // Rule `syntax` failed: a near miss may be the whitespace around the text (found when asked).
         var verdict = Self.syntaxRejection(error)
         verdict.nearMissSource = NearMissSource(.whitespace(presented, self))
-        return verdict
-    }
-
-    /// Verifies a redirect URI that was parsed and classified already (it is not parsed again).
-    public func verify(_ presented: RedirectURI, callerBundleID: String? = nil) -> VerificationVerdict {
-        verify(presented: presented, callerBundleID: callerBundleID)
-    }
-
-    /// Verifies presented bytes; invalid UTF-8 fails rule `syntax`.
-    public func verify(bytes presented: [UInt8], callerBundleID: String? = nil) -> VerificationVerdict {
-        let parsed = Result { () throws(URIParseError) in try URIReference(bytes: presented, as: .uri) }
-        guard case .failure(let error) = parsed else { return verify(parsed, callerBundleID: callerBundleID) }
-        var verdict = Self.syntaxRejection(error)
-        verdict.nearMissSource = NearMissSource(.whitespace(String(decoding: presented, as: UTF8.self), self))
         return verdict
     }
 

@@ -97,7 +97,7 @@ public struct FindingRegistry: Sendable {
     /// (A test finds every ``CodedError`` in the sources and requires it here.)
     static let errorTypes: [any CodedError.Type] = [
         URIParseError.self, PercentDecodingError.self, QueryParameterError.self, URIBuildError.self, ReferenceResolutionError.self,
-        RedirectBuildError.self, BrokerMessageError.self,
+        RedirectBuildError.self, BrokerMessageError.self, RegistrationsError.self,
     ]
 
     /// The kinds of an error type, from its table: severity `error`, meaning the explanation.

@@ -45,6 +45,8 @@ public enum Agreement {
         let engine = Engine.Verifier(registered: c.registered, bundleIDCaseInsensitive: c.bundleIDCaseInsensitive)
         found += verification(c, model, engine)
         found += request(c, model, engine)
+        found += registrations(c)
+        found += roundTrip(c)
         found += routing(c)
         found += response(c)
         if !excludingKnownBugs { return found }
@@ -101,7 +103,7 @@ public enum Agreement {
     /// Verdicts agree on acceptance and the failed rule; warnings are compared on acceptance (a
     /// rejected verdict's diagnostics are not the article's business).
     public static func sameVerdict(_ a: Verdict, _ b: Verdict) -> Bool {
-        guard a.accepted == b.accepted, a.failedRule == b.failedRule else { return false }
+        guard a.accepted == b.accepted, a.failedRule == b.failedRule, a.identity == b.identity else { return false }
         return !a.accepted || a.warnings.sorted() == b.warnings.sorted()
     }
 
@@ -113,6 +115,41 @@ public enum Agreement {
         let model = ModelBrokerRequest.verify(request, modelVerifier, callerBundleID: c.callerBundleID)
         guard !sameVerdict(model, engine) else { return [] }
         return [Disagreement(check: "request", subject: escapedText(request), model: model.description, engine: engine.description)]
+    }
+
+    // MARK: Registrations per client ID
+
+    /// The case's registrations split between two clients (even and odd entries), so that a
+    /// request's client ID finds its own, another client's, or none. Registrations that are not
+    /// absolute URIs are left out: the library refuses them when registrations are read.
+    static func clients(_ c: VerificationCase) -> [(clientID: String, registered: [String])] {
+        let usable = c.registered.filter { ParsedURI(Array($0.utf8)) != nil }
+        let even = usable.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        let odd = usable.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        return [(Recipe.clientIDs[0], even), (Recipe.clientIDs[3], odd)]
+    }
+
+    static func registrations(_ c: VerificationCase) -> [Disagreement] {
+        guard let request = c.request else { return [] }
+        let clients = clients(c)
+        guard let engine = Engine.verify(request: request, registrations: clients, callerBundleID: c.callerBundleID,
+                                         bundleIDCaseInsensitive: c.bundleIDCaseInsensitive)
+        else { return [] }
+        let model = ModelRegistrations(clients, bundleIDCaseInsensitive: c.bundleIDCaseInsensitive)
+            .verify(Array(request.utf8), callerBundleID: c.callerBundleID)
+        guard !sameVerdict(model, engine) else { return [] }
+        return [Disagreement(check: "registrations", subject: escapedText(request), model: model.description, engine: engine.description)]
+    }
+
+    // MARK: Round trip
+
+    static func roundTrip(_ c: VerificationCase) -> [Disagreement] {
+        guard let request = c.request, let response = c.response, let engine = Engine.answers(response: response, request: request)
+        else { return [] }
+        let model = ModelRoundTrip.answers(response: Array(response.utf8), request: Array(request.utf8))
+        guard !sameVerdict(model, engine) else { return [] }
+        return [Disagreement(check: "round-trip", subject: "\(escapedText(request)) <- \(escapedText(response))",
+                             model: model.description, engine: engine.description)]
     }
 
     // MARK: Routing

@@ -100,13 +100,18 @@ public enum Recipe {
         var c = VerificationCase(presented: presented.text, registered: registered.map { string($0.text) })
         c.callerBundleID = caller(&r, source)
         c.bundleIDCaseInsensitive = r.oneIn(4)
-        if r.below(3) != 0 { c.request = request(&r, presented, source, registered) }
+        var nonce: String?
+        if r.below(3) != 0 { c.request = request(&r, presented, source, registered, nonce: &nonce) }
         if r.below(3) != 0 {
             let (redirect, incoming) = routing(&r, registered.isEmpty ? source : r.pick(registered))
             c.routeRedirectURI = redirect
             c.routeIncoming = incoming
         }
-        if r.oneIn(3) { c.response = response(&r, source) }
+        if r.oneIn(3) {
+            c.response = response(&r, source)
+        } else if c.request != nil, r.below(2) == 1 {
+            c.response = answer(&r, presented, nonce: nonce)
+        }
         return c
     }
 
@@ -375,7 +380,7 @@ public enum Recipe {
         }
     }
 
-    static func request(_ r: inout RecipeReader, _ presented: Entry, _ source: Entry, _ registered: [Entry]) -> String {
+    static func request(_ r: inout RecipeReader, _ presented: Entry, _ source: Entry, _ registered: [Entry], nonce: inout String?) -> String {
         var url = utf8(r.pick([
             "msauthv2://broker", "msauthv2://broker", "msauth://broker", "msauthv3://broker", "MSAUTHV2://broker",
             "https://login.microsoftonline.com/applebroker/msauthv2", "msauthv2://Broker", "msauthv2://broker/",
@@ -384,6 +389,35 @@ public enum Recipe {
         var pieces: [[UInt8]] = []
         let redirect = formEncode(presented.text, style: r.below(4))
         pieces.append(utf8("redirect_uri=") + redirect)
+        // Most requests carry every field their protocol requires, so that the redirect rules
+        // are reached; some lose one, or carry one malformed.
+        if r.below(4) != 3 {
+            let adal = string(url).lowercased().hasPrefix("msauth://")
+            let id = source.clientID.map(string) ?? r.pick([clientIDs[0], clientIDs[0], clientIDs[3], clientIDs[1], clientIDs[2]])
+            var fields = [
+                "authority=https%3A%2F%2Flogin.microsoftonline.com%2Fcommon", "client_id=" + id,
+                "correlation_id=b0b5e4b1-8c55-4b8f-9f0f-3d2b8c1c9a11", "broker_key=q3eQh1lA2y0k7u_8-Jq4s5t6u7v8w9x0y1z2A3B4C5D",
+                "client_version=1.2.3",
+            ]
+            fields += adal ? ["max_protocol_ver=2", "resource=https%3A%2F%2Fgraph.microsoft.com"] : ["msg_protocol_ver=3", "scope=openid+profile"]
+            if string(url).lowercased().hasPrefix("msauthv3") || r.below(2) == 1 {
+                nonce = r.pick(["n0nce", "abc-DEF_123", "a+b", "x%2By"])
+                fields.append("broker_nonce=" + (nonce ?? ""))
+            }
+            switch r.below(6) {
+            case 0: fields.remove(at: r.below(fields.count))
+            case 1:
+                let index = r.below(fields.count)
+                let name = fields[index].prefix { $0 != "=" }
+                fields[index] = name + r.pick([
+                    "=", "", "=x", "=3C62AC97-29EB-4AED-A3C8-ADD0298508DAX", "=http%3A%2F%2Flogin.microsoftonline.com", "=abcde", "=a%2Fb",
+                    "=03", "=1234", "=maybe", "=https%3A%2F%2Fu%40login.microsoftonline.com", "=https%3A%2F%2F",
+                ])
+            case 2: fields.append(r.pick(["force=YES", "force=maybe", "skip_cache=0", "msg_protocol_ver=3", "max_protocol_ver=2"]))
+            default: break
+            }
+            for field in fields { pieces.insert(utf8(field), at: r.below(pieces.count + 1)) }
+        }
         for _ in 0..<r.below(5) {
             switch r.below(12) {
             case 0: pieces.insert(utf8("redirect_uri=") + redirect, at: r.below(pieces.count + 1))
@@ -418,6 +452,29 @@ public enum Recipe {
         }
         if r.oneIn(8) { url += utf8(r.pick(["#x", "#", "&"])) }
         return string(url)
+    }
+
+    /// A response to the request, at its redirect URI (or elsewhere), with the request's nonce
+    /// (or another, or none) and a protocol version.
+    static func answer(_ r: inout RecipeReader, _ presented: Entry, nonce: String?) -> String {
+        var url = presented.text
+        switch r.below(5) {
+        case 1: url.insert(contentsOf: utf8("/broker"), at: pathEnd(url))
+        case 2:
+            var moved = Entry(text: url, bundleID: presented.bundleID)
+            mutate(&moved, &r)
+            url = moved.text
+        default: break
+        }
+        var pieces = r.below(3) == 0
+            ? ["error_code=-50005", "error_description=User+cancelled"]
+            : ["msg_protocol_ver=" + r.pick(["3", "3", "2", "1", "4"]), "response=eyJh", "hash=" + String(repeating: "9F86D081", count: 8)]
+        switch r.below(4) {
+        case 0: break  // no nonce
+        case 1: pieces.append("broker_nonce=" + r.pick(["other", "N0NCE", "n0nce%20"]))
+        default: if let nonce { pieces.append("broker_nonce=" + nonce) }
+        }
+        return string(url) + "?" + pieces.joined(separator: "&")
     }
 
     static func routing(_ r: inout RecipeReader, _ redirect: Entry) -> (String, String) {

@@ -56,16 +56,16 @@ public enum Engine {
 
         /// The verdict on presented bytes (the String entry point when they are UTF-8).
         public func verify(_ presented: [UInt8], callerBundleID: String?) -> Verdict {
+            let caller = Caller(sourceApplication: callerBundleID)
             if let string = validUTF8String(presented) {
-                return record(verifier.verify(string, callerBundleID: callerBundleID))
+                return record(verifier.verify(string, caller: caller))
             }
-            return record(verifier.verify(bytes: presented, callerBundleID: callerBundleID))
+            return record(verifier.verify(bytes: presented, caller: caller))
         }
 
         /// The verdict on a broker request URL.
         public func verify(request: String, callerBundleID: String?) -> Verdict {
-            record(
-                callerBundleID.map { verifier.verify(request: request, callerBundleID: $0) } ?? verifier.verifyWithoutCaller(request: request))
+            record(verifier.verify(request: request, caller: Caller(sourceApplication: callerBundleID)))
         }
     }
 
@@ -81,7 +81,8 @@ public enum Engine {
 
     static func record(_ verdict: VerificationVerdict) -> Verdict {
         let warnings = verdict.diagnostics.map(findingCode).filter { verificationWarnings.contains($0) }
-        return Verdict(accepted: verdict.accepted, failedRule: verdict.failedRule?.identifier, warnings: warnings)
+        return Verdict(
+            accepted: verdict.accepted, failedRule: verdict.failedRule?.identifier, warnings: warnings, identity: verdict.identity?.rawValue)
     }
 
     /// The verification warnings the article defines; the verdict may carry other findings too.
@@ -108,6 +109,27 @@ public enum Engine {
         }
         let warnings = routing.diagnostics.map(findingCode).filter { routingWarnings.contains($0) }
         return Routing(outcome: outcome, warnings: warnings)
+    }
+
+    /// The engine's verdict on a broker request against registrations per client ID; `nil` when
+    /// the registrations are not ones the library takes (a client ID that is not a UUID, or twice).
+    public static func verify(
+        request: String, registrations: [(clientID: String, registered: [String])], callerBundleID: String?, bundleIDCaseInsensitive: Bool
+    ) -> Verdict? {
+        var map: [String: [String]] = [:]
+        for client in registrations {
+            guard map[client.clientID] == nil else { return nil }
+            map[client.clientID] = client.registered
+        }
+        guard let engine = try? Registrations(map, options: options(bundleIDCaseInsensitive)) else { return nil }
+        return record(engine.verify(request: request, caller: Caller(sourceApplication: callerBundleID)))
+    }
+
+    /// Whether the engine says `response` answers `request`; `nil` when the engine does not read
+    /// them as a valid request and response.
+    public static func answers(response: String, request: String) -> Verdict? {
+        guard let request = try? BrokerRequest(parsing: request), let response = try? BrokerResponse(parsing: response) else { return nil }
+        return record(response.answers(request))
     }
 
     /// The routing finding the article decides (the others are informational).

@@ -127,28 +127,121 @@ func hasBothNamesOfOneField(_ parameters: [DecodedParameter]) -> Bool {
 
 /// The model of broker requests.
 public enum ModelBrokerRequest {
-    /// Verifies a broker request URL (any bytes) against `verification`'s registrations.
+    /// Verifies a broker request URL (any bytes) against `verification`'s registrations, for
+    /// the caller the OS reported (`nil`: not reported). "The verdict says which identity it
+    /// rests on."
     public static func verify(_ request: [UInt8], _ verification: ModelVerification, callerBundleID: String?) -> Verdict {
+        var verdict: Verdict
+        switch requestRules(request) {
+        case .rejected(let rule): verdict = .reject(rule)
+        case .passed(let passed): verdict = redirectRules(passed, verification, callerBundleID: callerBundleID)
+        }
+        verdict.identity = verification.identity(callerBundleID)
+        return verdict
+    }
+
+    /// A request that passed the request-wide rules: its parameters and its redirect URI.
+    struct PassedRequest {
+        var parameters: [DecodedParameter]
+        var redirectURI: [UInt8]
+    }
+
+    enum RequestOutcome {
+        case rejected(String)
+        case passed(PassedRequest)
+    }
+
+    /// The rules about the request as a whole, in order: syntax (as a request), ambiguous-
+    /// parameters, missing-redirect-uri, missing-field, invalid-field.
+    static func requestRules(_ request: [UInt8]) -> RequestOutcome {
         // "A URL that is not a broker request at all fails syntax."
-        guard let uri = ParsedURI(request), isBrokerEndpoint(uri) else { return .reject("syntax") }
+        guard let uri = ParsedURI(request), let endpoint = brokerEndpoint(uri) else { return .rejected("syntax") }
         // ambiguous-parameters
         let check = checkParameters(uri.query)
-        if !check.unambiguous || hasBothNamesOfOneField(check.parameters) { return .reject("ambiguous-parameters") }
+        if !check.unambiguous || hasBothNamesOfOneField(check.parameters) { return .rejected("ambiguous-parameters") }
         if check.parameters.contains(where: { isLookAlike($0.name, of: requestParameterNames) }) {
-            return .reject("ambiguous-parameters")
+            return .rejected("ambiguous-parameters")
         }
         let parameters = check.parameters
         // missing-redirect-uri: "The request has a `redirect_uri`." A bare `redirect_uri` (no
         // `=`) is a parameter of that name: the request has one, and its value (none, read as
         // empty) then fails the redirect rules (the article does not say; assumed).
-        guard let redirectParameter = parameter(parameters, "redirect_uri") else { return .reject("missing-redirect-uri") }
-        let redirectURI = redirectParameter.value ?? []
+        guard let redirectParameter = parameter(parameters, "redirect_uri") else { return .rejected("missing-redirect-uri") }
+        // missing-field: "every field its protocol requires".
+        for name in requiredFields(endpoint, parameters) where parameter(parameters, name) == nil {
+            return .rejected("missing-field")
+        }
+        // invalid-field
+        if hasInvalidField(endpoint, parameters) { return .rejected("invalid-field") }
+        return .passed(PassedRequest(parameters: parameters, redirectURI: redirectParameter.value ?? []))
+    }
+
+    /// The redirect rules on a request that passed the request-wide ones, then bundle-id's
+    /// "carries something to bind", then client-id.
+    static func redirectRules(_ request: PassedRequest, _ verification: ModelVerification, callerBundleID: String?) -> Verdict {
         // "Then the redirect_uri value is verified by the rules above, in their order."
-        let verdict = verification.verify(redirectURI, callerBundleID: callerBundleID)
+        let verdict = verification.verifyRules(request.redirectURI, callerBundleID: callerBundleID)
         if !verdict.accepted { return verdict }
+        // bundle-id, for a request: "its redirect URI must carry a bundle ID (the ADAL or MSAL
+        // form, or a wrapper around one), or be the client-ID form", reported caller or not.
+        let form = ModelClassifier.classify(request.redirectURI)?.form
+        if form != .adalBroker && form != .msalBroker && form != .certificateAuth && form != .msalClientID {
+            return .reject("bundle-id")
+        }
         // client-id
-        if !ruleClientID(redirectURI, parameters) { return .reject("client-id") }
+        if !ruleClientID(request.redirectURI, request.parameters) { return .reject("client-id") }
         return verdict
+    }
+
+    /// "Required: authority, client_id, redirect_uri, correlation_id, broker_key, client_version;
+    /// max_protocol_ver and resource for the ADAL protocol (always on msauth://), msg_protocol_ver
+    /// and scope otherwise; broker_nonce on msauthv3://."
+    static func requiredFields(_ endpoint: String, _ parameters: [DecodedParameter]) -> [String] {
+        var names = ["authority", "client_id", "correlation_id", "broker_key", "client_version"]
+        names += isADAL(endpoint, parameters) ? ["max_protocol_ver", "resource"] : ["msg_protocol_ver", "scope"]
+        if endpoint == "msauthv3" { names.append("broker_nonce") }
+        return names
+    }
+
+    /// "The ADAL protocol: msauth://, or a request with max_protocol_ver and no msg_protocol_ver."
+    static func isADAL(_ endpoint: String, _ parameters: [DecodedParameter]) -> Bool {
+        endpoint == "msauth" || (parameter(parameters, "msg_protocol_ver") == nil && parameter(parameters, "max_protocol_ver") != nil)
+    }
+
+    /// invalid-field: each field present has its syntax (a value written without `=` is empty).
+    static func hasInvalidField(_ endpoint: String, _ parameters: [DecodedParameter]) -> Bool {
+        func value(_ name: String) -> [UInt8]? { parameter(parameters, name).map { $0.value ?? [] } }
+        for name in ["client_id", "correlation_id"] {
+            if let v = value(name), !isClientID(v) { return true }
+        }
+        if let key = value("broker_key") {
+            let alphabet = key.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+            if key.isEmpty || !alphabet || key.count % 4 == 1 { return true }
+        }
+        for name in ["max_protocol_ver", "msg_protocol_ver"] {
+            if let v = value(name), !isProtocolVersion(v) { return true }
+        }
+        for name in ["force", "skip_cache"] {
+            if let v = value(name), !["YES", "yes", "true", "1", "NO", "no", "false", "0"].contains(String(decoding: v, as: UTF8.self)) {
+                return true
+            }
+        }
+        if let authority = value("authority") {
+            guard let uri = ParsedURI(authority), equalIgnoringCase(uri.scheme, "https"), let host = uri.host, !host.isEmpty,
+                  uri.userinfo == nil, uri.fragment == nil
+            else { return true }
+        }
+        for name in ["client_version", "broker_nonce"] {
+            if let v = value(name), v.isEmpty { return true }
+        }
+        // "msauth:// speaks the ADAL protocol": a msg_protocol_ver there is malformed.
+        if endpoint == "msauth", parameter(parameters, "msg_protocol_ver") != nil { return true }
+        return false
+    }
+
+    /// "1–3 decimal digits without a leading zero."
+    static func isProtocolVersion(_ bytes: [UInt8]) -> Bool {
+        !bytes.isEmpty && bytes.count <= 3 && bytes[0] != UInt8(ascii: "0") && bytes.allSatisfy(isASCIIDigit)
     }
 
     public static func verify(_ request: String, _ verification: ModelVerification, callerBundleID: String?) -> Verdict {
@@ -181,15 +274,89 @@ public enum ModelBrokerRequest {
     /// path exactly"), with the authority exactly the host (no userinfo, no port: assumed) and no
     /// fragment (assumed: the request's shape is `<endpoint>?<parameters>`, and the article does not
     /// say what a fragment on a request means).
-    static func isBrokerEndpoint(_ uri: ParsedURI) -> Bool {
-        guard let authority = uri.authority, uri.fragment == nil else { return false }
+    static func brokerEndpoint(_ uri: ParsedURI) -> String? {
+        guard let authority = uri.authority, uri.fragment == nil else { return nil }
         for scheme in ["msauth", "msauthv2", "msauthv3"] where equalIgnoringCase(uri.scheme, scheme) {
-            return exactlyEqual(authority, "broker") && uri.path.isEmpty
+            return exactlyEqual(authority, "broker") && uri.path.isEmpty ? scheme : nil
         }
-        if equalIgnoringCase(uri.scheme, "https") {
-            return exactlyEqual(authority, "login.microsoftonline.com") && exactlyEqual(uri.path, "/applebroker/msauthv2")
+        if equalIgnoringCase(uri.scheme, "https"),
+           exactlyEqual(authority, "login.microsoftonline.com") && exactlyEqual(uri.path, "/applebroker/msauthv2")
+        {
+            return "universal-link"
         }
-        return false
+        return nil
+    }
+}
+
+/// The model of registrations per client ID: "a request is verified against the redirect URIs
+/// registered for its client_id; a client ID with none is rejected by unregistered-client-id".
+public struct ModelRegistrations: Sendable {
+    /// Each client ID, lowercased (client IDs are UUIDs, compared ignoring case), with its
+    /// verification.
+    let clients: [(clientID: [UInt8], registered: [String], verification: ModelVerification)]
+
+    public init(_ clients: [(clientID: String, registered: [String])], bundleIDCaseInsensitive: Bool = false) {
+        self.clients = clients.map { client in
+            (Array(client.clientID.lowercased().utf8), client.registered,
+             ModelVerification(registered: client.registered, bundleIDCaseInsensitive: bundleIDCaseInsensitive))
+        }
+    }
+
+    public func verify(_ request: [UInt8], callerBundleID: String?) -> Verdict {
+        var verdict: Verdict
+        switch ModelBrokerRequest.requestRules(request) {
+        case .rejected(let rule): verdict = .reject(rule)
+        case .passed(let passed):
+            let clientID = ModelBrokerRequest.value(passed.parameters, "client_id").map(lowercased) ?? []
+            if let client = clients.first(where: { $0.clientID == clientID }), !client.registered.isEmpty {
+                verdict = ModelBrokerRequest.redirectRules(passed, client.verification, callerBundleID: callerBundleID)
+            } else {
+                verdict = .reject("unregistered-client-id")
+            }
+        }
+        verdict.identity = callerBundleID == nil ? "claimed-by-redirect-uri" : "reported-by-os"
+        return verdict
+    }
+
+    func lowercased(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+    }
+}
+
+/// The model of the round trip: "a response answers a request when it comes back to the
+/// request's redirect URI (or its /broker sub-route), echoes the request's broker_nonce exactly
+/// when the request sent one (and carries none otherwise), and, when it states a protocol version,
+/// states one the request reads: the request's msg_protocol_ver for MSAL, 1 up to
+/// max_protocol_ver for ADAL."
+public enum ModelRoundTrip {
+    public static func answers(response: [UInt8], request: [UInt8]) -> Verdict {
+        guard let requestURI = ParsedURI(request), let endpoint = ModelBrokerRequest.brokerEndpoint(requestURI),
+              let responseURI = ParsedURI(response)
+        else { return .reject("syntax") }
+        let sent = checkParameters(requestURI.query).parameters
+        let answered = checkParameters(responseURI.query).parameters
+        let redirect = ModelBrokerRequest.value(sent, "redirect_uri") ?? []
+        // response-redirect
+        guard let routing = ModelRouter.route(redirectURI: redirect, incoming: response),
+              routing.outcome == .response || routing.outcome == .brokerResponse
+        else { return .reject("response-redirect") }
+        // broker-nonce: compared after decoding; a nonce written without '=' is empty.
+        func nonce(_ parameters: [DecodedParameter]) -> [UInt8]? {
+            ModelBrokerRequest.parameter(parameters, "broker_nonce").map { $0.value ?? [] }
+        }
+        if nonce(sent) != nonce(answered) { return .reject("broker-nonce") }
+        // protocol-version
+        if let version = ModelBrokerRequest.value(answered, "msg_protocol_ver"), ModelBrokerRequest.isProtocolVersion(version) {
+            let stated = Int(String(decoding: version, as: UTF8.self)) ?? 0
+            let readable: ClosedRange<Int>?
+            if ModelBrokerRequest.isADAL(endpoint, sent) {
+                readable = ModelBrokerRequest.value(sent, "max_protocol_ver").flatMap { Int(String(decoding: $0, as: UTF8.self)) }.map { 1...max($0, 1) }
+            } else {
+                readable = ModelBrokerRequest.value(sent, "msg_protocol_ver").flatMap { Int(String(decoding: $0, as: UTF8.self)) }.map { $0...$0 }
+            }
+            if let readable, !readable.contains(stated) { return .reject("protocol-version") }
+        }
+        return .accept()
     }
 }
 

@@ -7,6 +7,9 @@ public struct Verdict: Sendable, Hashable, CustomStringConvertible {
     public var accepted: Bool
     public var failedRule: String?
     public var warnings: [String]
+    /// "The verdict says which identity it rests on": `reported-by-os` when the OS reported the
+    /// caller, `claimed-by-redirect-uri` when it did not; none for a round trip.
+    public var identity: String? = nil
 
     public static func accept(_ warnings: [String] = []) -> Verdict {
         Verdict(accepted: true, failedRule: nil, warnings: warnings)
@@ -17,7 +20,8 @@ public struct Verdict: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        let head = accepted ? "accepted" : "rejected by \(failedRule ?? "?")"
+        var head = accepted ? "accepted" : "rejected by \(failedRule ?? "?")"
+        if let identity { head += " (\(identity))" }
         return warnings.isEmpty ? head : "\(head) [\(warnings.joined(separator: ","))]"
     }
 }
@@ -45,8 +49,21 @@ public struct ModelVerification: Sendable {
         self.bundleIDCaseInsensitive = bundleIDCaseInsensitive
     }
 
-    /// Verifies presented bytes (any bytes) for a caller bundle ID, if given.
+    /// Verifies presented bytes (any bytes) for the caller: a bundle ID the OS reported, or `nil`
+    /// when it reported none. "The verdict says which identity it rests on."
     public func verify(_ presented: [UInt8], callerBundleID: String?) -> Verdict {
+        var verdict = verifyRules(presented, callerBundleID: callerBundleID)
+        verdict.identity = identity(callerBundleID)
+        return verdict
+    }
+
+    /// "proven by the OS" when the OS reported the caller, else "claimed by the redirect URI".
+    func identity(_ callerBundleID: String?) -> String {
+        callerBundleID == nil ? "claimed-by-redirect-uri" : "reported-by-os"
+    }
+
+    /// The rules, in order, without the identity.
+    func verifyRules(_ presented: [UInt8], callerBundleID: String?) -> Verdict {
         // syntax
         guard let uri = ruleSyntax(presented) else { return .reject("syntax") }
         // fragment
