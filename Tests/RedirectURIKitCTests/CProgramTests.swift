@@ -153,13 +153,12 @@ struct HeaderCompilationTests {
         #expect(failure == nil, "\(failure ?? "")")
     }
 
-    /// The C parts of the documentation (the article's broker, app and builder, the README's
-    /// check), each compiled as it is written. `-Wno-unused-function`: a snippet's `static`
+    /// The C parts of the documentation (the article's broker, app and builder), each compiled as
+    /// it is written. `-Wno-unused-function`: a snippet's `static`
     /// functions are called by the rest of the file it belongs in.
     @Test func cSnippetsOfTheDocumentationCompile() throws {
         let documents = [
-            "Sources/RedirectURIKit/RedirectURIKit.docc/CallingFromObjectiveCAndC.md": 3,
-            "README.md": 1,
+            "Sources/RedirectURIKit/RedirectURIKit.docc/CallingFromObjectiveCAndC.md": 3
         ]
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rdu-snippets-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
