@@ -14,9 +14,9 @@
  * - Codes and sentences (error codes, rule identifiers, form names) are the library's own
  *   strings, the same as the Swift API's: `const char *` to storage that lives as long as the
  *   process. Never free them.
- * - Every function returns an rdu_status and never aborts on bad input. Every function may be
- *   called from any thread at the same time; rdu_registrations and rdu_verifier are immutable
- *   and may be shared.
+ * - Every function that reads input returns an rdu_status, and no function aborts on bad input.
+ *   Every function may be called from any thread at the same time; rdu_registrations and
+ *   rdu_verifier are immutable and may be shared.
  *
  * Identifiers start with rdu_ (functions and types) and RDU_ (constants and macros).
  */
