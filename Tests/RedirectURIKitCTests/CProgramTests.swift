@@ -14,8 +14,16 @@ let testProgramPath = packageRoot.appendingPathComponent("Tests/CRedirectURIKitT
 /// The functions redirect_uri.h declares, read from the header itself.
 let declaredFunctions: [String] = {
     guard let header = try? String(contentsOfFile: headerPath, encoding: .utf8) else { return [] }
-    let pattern = /^(?:const )?[a-z_0-9]+ \*?(rdu_[a-z_0-9]+)\(/.anchorsMatchLineEndings()
-    return header.matches(of: pattern).map { String($0.output.1) }
+    // A declaration starts its line with its result type (`rdu_status`, `const char *`, `void`);
+    // its name is the `rdu_` word before the first `(`. (No Regex: it needs iOS 16, above the
+    // package's floors.)
+    return header.split(separator: "\n").compactMap { line -> String? in
+        guard let open = line.firstIndex(of: "("), !line.hasPrefix(" "), !line.hasPrefix("#"), !line.hasPrefix("typedef") else {
+            return nil
+        }
+        let name = line[..<open].split(whereSeparator: { $0 == " " || $0 == "*" }).last.map(String.init)
+        return name.flatMap { $0.hasPrefix("rdu_") ? $0 : nil }
+    }
 }()
 
 /// The C test program, run inside `swift test`.
