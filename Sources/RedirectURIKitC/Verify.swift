@@ -83,9 +83,11 @@ func verify(
     guard let verifier, let verdict, let bytes = inputBytes(input, inputLength),
         let output = OutputBuffer(explanation, explanationCapacity), let caller = caller(callerBundleID, callerBundleIDLength)
     else { return Status.invalidArgument }
-    let box = VerifierBox.from(verifier)
-    let result = check(box, inputText(bytes), caller)
-    write(result, matched: box.index(of: result.matched), to: verdict, explanation: output)
+    // The caller holds the verifier for the whole call: borrowed, not retained and released.
+    Unmanaged<VerifierBox>.fromOpaque(UnsafeRawPointer(verifier))._withUnsafeGuaranteedRef { box in
+        let result = check(box, inputText(bytes), caller)
+        write(result, matched: box.index(of: result.matched), to: verdict, explanation: output)
+    }
     return Status.ok
 }
 
@@ -112,7 +114,11 @@ extension VerifierBox {
     /// The position among the registrations of the one a verdict matched, -1 for none.
     @inline(__always)
     func index(of matched: String?) -> Int64 {
-        guard let matched, let index = verifier.registered.firstIndex(of: matched) else { return -1 }
+        guard let matched else { return -1 }
+        // Lengths first (a native string knows its own): most registrations differ in length, and
+        // comparing two strings' contents costs a runtime call each.
+        let count = matched.utf8.count
+        guard let index = verifier.registered.firstIndex(where: { $0.utf8.count == count && $0 == matched }) else { return -1 }
         return Int64(index)
     }
 }
