@@ -60,7 +60,16 @@ AREA_SUITES = {
         "QueryParametersTests", "BrokerRequestTests", "BrokerResponseTests", "InPlaceQueryExampleTests",
         "BrokerMetamorphicTests", "BrokerMetamorphicOnExactCopiesTests", "BrokerRequestVerificationTests",
         "BrokerResponseKernelTests", "SingleFaultVectorTests", "BrokerMessageReportTests", "VerificationTableTests",
-        "MetamorphicTests",
+        "MetamorphicTests", "RegistrationsTests", "BrokerRoundTripTests",
+    ],
+    # The doctor's code reading, build-phase edits and SDK detection: its own test target
+    # (goldens, fixtures, corpus replays), and the report module's tests of its articles and command.
+    "doctor": [
+        "CodeFactTests", "ProjectAppsCodeTests", "ProjectCodeTests", "ProjectSDKCodeTests", "ProjectShapesTests",
+        "SDKDetectionTests", "ProjectDoctorTests", "DoctorTests", "DoctorCodeRegistryTests", "AnnotationTests", "LifeFixtureTests",
+        "PackageDoctorTests", "SourceLexerTests", "DoctorReadersCorpusTests", "SourceReaderCorpusTests", "TargetSourceFilesTests",
+        "UnexpandedPlistTests", "ClientIDRedirectTests", "DoctorCodeDocumentationTests", "ProjectReadersTests", "DocCDoctorArticleTests",
+        "DoctorCommandTests",
     ],
 }
 

@@ -4,7 +4,7 @@
 #
 #   scripts/mutation.sh                      every mutant (about an hour and a half on two cores)
 #   scripts/mutation.sh --only ID…           these mutants
-#   scripts/mutation.sh --area NAME…         parser, decoding, kernels, engine, broker
+#   scripts/mutation.sh --area NAME…         parser, decoding, kernels, engine, broker, doctor
 #   scripts/mutation.sh --list               the mutants (ID, area, file, bug)
 #   scripts/mutation.sh --validate           only check that every mutant's snippet still matches
 #   scripts/mutation.sh --only ID… --merge .build-mutation/kill-matrix.json

@@ -24,13 +24,22 @@ struct BuildTimeEdit: Hashable {
     /// the project (`python config/process.py`, `"${SRCROOT}/scripts/urls.sh"`) is read too
     /// (at most ``maximumScriptSize`` bytes); one that cannot be read may edit anything, since
     /// nothing says otherwise. Vendors' scripts (CocoaPods, Flutter, React Native, SwiftLint,
-    /// Crashlytics, a package's checkout) are not the app's edits and are not followed.
+    /// Crashlytics, a package's checkout) are not the app's edits and are not followed. A script
+    /// of any language counts, and so does a Gradle task the phase runs (Kotlin Multiplatform and
+    /// Flutter-style apps keep their build logic there): a file that names the Info.plist, or is
+    /// handed its path by the phase, and names a checked key writes that key.
     static func edits(of phases: [XcodeProject.ScriptPhase], sourceRoot: URL, read: (URL) -> Data?) -> [BuildTimeEdit] {
         var result: [BuildTimeEdit] = []
         for phase in phases {
             let text = ([phase.script] + phase.inputPaths + phase.outputPaths).joined(separator: "\n")
             if let keys = Self.plistEdit(in: text) {
                 result.append(BuildTimeEdit(phase: phase.name, keys: keys.isEmpty ? nil : keys, how: "it edits the built Info.plist"))
+                continue
+            }
+            // The phase hands the Info.plist's path to what it runs, which need not name it.
+            let handedPath = infoPlistNames.contains(where: phase.script.contains) ? phase.script + "\n" : ""
+            if let edit = gradleEdit(phase, handedPath: handedPath, sourceRoot: sourceRoot, read: read) {
+                result.append(edit)
                 continue
             }
             for path in Self.scriptFiles(in: phase.script) {
@@ -40,7 +49,7 @@ struct BuildTimeEdit: Hashable {
                         BuildTimeEdit(phase: phase.name, keys: nil, how: "it runs \(path), which could not be read, so what it writes is unknown"))
                     break
                 }
-                let script = String(decoding: data.prefix(maximumScriptSize), as: UTF8.self)
+                let script = handedPath + String(decoding: data.prefix(maximumScriptSize), as: UTF8.self)
                 if let keys = Self.plistEdit(in: script) ?? Self.keysNamed(in: script) {
                     result.append(
                         BuildTimeEdit(phase: phase.name, keys: keys.isEmpty ? nil : keys, how: "it runs \(path), which edits the Info.plist"))
@@ -52,6 +61,58 @@ struct BuildTimeEdit: Hashable {
     }
 
     static let maximumScriptSize = 1 << 20
+
+    /// The Gradle tasks a phase runs (`./gradlew :shared:writeInfoPlist`,
+    /// `"$SRCROOT/../gradlew" -p .. configureIos`), each as its project path and name
+    /// (`shared`, `writeInfoPlist`); options are left out.
+    static func gradleTasks(in script: String) -> [(project: String, name: String)] {
+        var tasks: [(project: String, name: String)] = []
+        for line in script.split(whereSeparator: \.isNewline) {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
+            guard let start = words.firstIndex(where: { $0 == "gradle" || $0.hasSuffix("/gradlew") || $0 == "gradlew" }) else { continue }
+            var skipValue = false
+            for word in words[(start + 1)...] {
+                if word == "&&" || word == ";" || word == "|" { break }
+                if skipValue {
+                    skipValue = false
+                    continue
+                }
+                if word.hasPrefix("-") {
+                    // `-p dir`, `--project-dir dir`: an option with a value.
+                    skipValue = ["-p", "--project-dir", "-b", "--build-file", "-x", "--exclude-task"].contains(word)
+                    continue
+                }
+                // A task path is names joined by ':' (`:shared:writePlist`); anything else is no task.
+                let parts = word.split(separator: ":").map(String.init)
+                guard let name = parts.last, parts.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } })
+                else { continue }
+                tasks.append((parts.dropLast().joined(separator: "/"), name))
+            }
+        }
+        return tasks
+    }
+
+    /// A Gradle task the phase runs whose build file (`build.gradle.kts` or `build.gradle` of its
+    /// project, next to the Xcode project or one folder up, where a multiplatform app keeps it)
+    /// defines it and writes a checked key of the Info.plist.
+    static func gradleEdit(_ phase: XcodeProject.ScriptPhase, handedPath: String, sourceRoot: URL, read: (URL) -> Data?) -> BuildTimeEdit? {
+        for task in gradleTasks(in: phase.script) {
+            for root in [sourceRoot, sourceRoot.deletingLastPathComponent()] {
+                for file in ["build.gradle.kts", "build.gradle"] {
+                    let url = (task.project.isEmpty ? root : root.appendingPathComponent(task.project)).appendingPathComponent(file)
+                    guard let data = read(url) else { continue }
+                    let build = String(decoding: data.prefix(maximumScriptSize), as: UTF8.self)
+                    guard build.contains("\"\(task.name)\"") || build.contains("task \(task.name)") else { continue }
+                    if let keys = keysNamed(in: handedPath + build) {
+                        let shown = (root == sourceRoot ? "" : "../") + (task.project.isEmpty ? "" : task.project + "/") + file
+                        return BuildTimeEdit(
+                            phase: phase.name, keys: keys, how: "it runs the Gradle task '\(task.name)' (\(shown)), which edits the Info.plist")
+                    }
+                }
+            }
+        }
+        return nil
+    }
 
     /// How a script names the Info.plist it edits: the build settings of the built and the source
     /// Info.plist, or the file's name.

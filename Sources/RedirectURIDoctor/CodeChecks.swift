@@ -14,14 +14,15 @@ struct CodeChecks {
     /// Reads a target's code; `nil` when the project lists none that could be read (a project
     /// whose sources are not on this disk is checked as before).
     static func read(_ project: XcodeProject, target: XcodeProject.Target) -> CodeChecks? {
-        read(files: project.sourceFiles(of: target), root: project.sourceRoot)
+        read(files: project.sourceFiles(of: target), constantsFrom: project.localPackageFiles(of: target), root: project.sourceRoot)
     }
 
-    /// Reads the given files, shown relative to `root`; `nil` when none could be read.
-    static func read(files: [URL], root: URL) -> CodeChecks? {
+    /// Reads the given files, shown relative to `root`, with the names `packageFiles` declare;
+    /// `nil` when none could be read.
+    static func read(files: [URL], constantsFrom packageFiles: [URL] = [], root: URL) -> CodeChecks? {
         guard !files.isEmpty else { return nil }
         var paths: [String: String] = [:]
-        let reading = AppCodeReading.read(files) { url in
+        let reading = AppCodeReading.read(files, constantsFrom: packageFiles) { url in
             let shown = XCConfigFile.display(url, relativeTo: root)
             paths[shown] = url.path
             return shown
@@ -74,8 +75,11 @@ extension DoctorChecks {
         let facts = code.reading.facts(sdk, kind)
         var values: [(String, CodeFact)] = []
         var computed: CodeFact?
+        var withheld: (text: String, fact: CodeFact)?
         for fact in facts {
             switch fact.value {
+            case .literal(let text) where text.isEmpty || Placeholder.isPlaceholder(text):
+                withheld = withheld ?? (text, fact)
             case .literal(let text) where !text.contains("$("):
                 values.append((text, fact))
             case .bundleIDTemplate(let template):
@@ -103,6 +107,10 @@ extension DoctorChecks {
             used.append("\(distinct.count) different \(what)s (\(values.map { CodeChecks.cite($0.1, value: $0.0) }.joined(separator: "; ")))")
             return nil
         }
+        if let withheld, computed == nil {
+            codeWithheld(code, withheld.text, withheld.fact, what: what)
+            return nil
+        }
         if let computed {
             let fallback: String
             let fix: String
@@ -113,6 +121,10 @@ extension DoctorChecks {
             case .redirectURI:
                 fallback = "the redirect URI the SDK derives"
                 fix = "pass the \(what) the app uses with --redirect-uri to check it"
+            case .clientID where sdk == .googleSignIn:
+                // Set in code, it replaces GIDClientID: no file stands in for it.
+                fallback = "no other client ID, and only require a com.googleusercontent.apps. scheme"
+                fix = "pass the redirect URI it makes (com.googleusercontent.apps.<id>:/oauth2callback) with --redirect-uri to check it"
             default:
                 fallback = "the SDK's configuration files"
                 fix = "pass the redirect URI it makes with --redirect-uri to check it"
@@ -125,6 +137,32 @@ extension DoctorChecks {
             findings.append(finding)
         }
         return nil
+    }
+
+    /// A value the code leaves to fill in: a placeholder (`Enter_the_Redirect_URI_Here`) is named
+    /// as one; an empty one is a value kept out of the repository (a public app's client ID),
+    /// said once. Either way the checks that need it are not run, and are not needed (see
+    /// ``DoctorChecks/codeValuesWithheld``), rather than fall back on another value or fail on
+    /// this one.
+    mutating func codeWithheld(_ code: CodeChecks, _ text: String, _ fact: CodeFact, what: String) {
+        let cited = CodeChecks.cite(fact, value: text)
+        var finding: DoctorFinding
+        if text.isEmpty {
+            finding = DoctorFinding(
+                .codeValueEmpty,
+                "the \(what) the code passes to \(sdk.displayName) is empty \(cited): a value kept out of the repository, to fill in before the app is built; the checks that need it did not run",
+                fix: "fill in the \(what) where the app's build does, or pass the value (--redirect-uri) to check it")
+            codeValuesWithheld[fact.kind] = "the \(what) in the app's code is empty \(cited)"
+        } else {
+            finding = DoctorFinding(
+                .valuePlaceholder,
+                "the \(what) the code passes to \(sdk.displayName) is \(cited), a placeholder the sample left to replace",
+                fix: "replace it with the app's \(what) from its registration")
+            codeValuesWithheld[fact.kind] = "the \(what) in the app's code is a placeholder \(cited)"
+        }
+        // Where to fill it in: the declaration, when the value was passed by name.
+        finding.location = code.location(fact.definedAt ?? fact.location)
+        findings.append(finding)
     }
 
     /// The authority that rules the broker out, when every authority the code says something
@@ -161,6 +199,14 @@ extension DoctorChecks {
                 codeBrokerExclusion =
                     "the authority in the app's code is \(authority.wrapper ?? "an Azure AD B2C or CIAM authority") \(CodeChecks.cite(authority)), where no broker is used"
                 fromCode.append("authority \(CodeChecks.cite(authority)): Azure AD B2C or CIAM, so no broker")
+            } else if sdk == .msal, let native = code.reading.handOff.nativeAuthClient,
+                !code.reading.handOff.mentioned.contains(URLHandOffRule.msalClient)
+            {
+                // Native authentication signs in against a CIAM tenant through MSAL's own API
+                // calls; the broker serves only MSALPublicClientApplication's workforce sign-in.
+                codeBrokerExclusion =
+                    "the app's code signs in with MSAL's native authentication (MSALNativeAuthPublicClientApplication, \(native)), which never uses the broker"
+                fromCode.append("MSALNativeAuthPublicClientApplication (\(native)): native authentication, so no broker")
             }
         }
         run(info: info, generatedKeys: generatedKeys, entitlements: entitlements, redirectURI: checkedRedirect, keychainGroup: checkedKeychainGroup)
@@ -174,7 +220,15 @@ extension DoctorChecks {
     mutating func derivationInputs(_ code: CodeChecks, info: [String: Any]?, used: inout [String]) {
         switch sdk {
         case .googleSignIn:
-            guard let (value, fact) = codeFact(code, .clientID, what: "client ID", info: info, used: &used) else { return }
+            guard let (value, fact) = codeFact(code, .clientID, what: "client ID", info: info, used: &used) else {
+                // Set in code but not read: GIDSignIn then reads no GIDClientID (the
+                // configuration set in code replaces it), so no file stands in for it.
+                if let set = code.reading.facts(.googleSignIn, .clientID).first, codeValuesWithheld[.clientID] == nil {
+                    codeValuesWithheld[.clientID] =
+                        "the client ID the app's code passes to Google Sign-In (\(set.source), \(set.location)) is not read, and it replaces GIDClientID"
+                }
+                return
+            }
             codeGoogleClientID = (value, "\(fact.source) in \(fact.location)")
             redirectSchemeWhy = "the redirect URI's scheme (the reversed client ID of \(fact.source) in \(fact.location))"
             if let written = info?["GIDClientID"] as? String, written != value {
@@ -230,8 +284,8 @@ extension DoctorChecks {
                 if let location = issue.location { finding.location = code.location(location) }
                 findings.append(finding)
             }
-            if URLHandOffRule.need(of: sdk, facts: code.reading.facts) != nil,
-                let lifeCycle = code.reading.handOff.lifeCycle(infoPlistDeclaresScenes: scenes)
+            if let lifeCycle = code.reading.handOff.lifeCycle(infoPlistDeclaresScenes: scenes),
+                URLHandOffRule.need(of: sdk, facts: code.reading.facts, mentioned: code.reading.handOff.mentioned, lifeCycle: lifeCycle) != nil
             {
                 used.append("the \(lifeCycle.rawValue) life cycle, for the URL hand-off")
             }
@@ -242,7 +296,11 @@ extension DoctorChecks {
             .codeRead,
             "read \(code.reading.files.count) Swift and Objective-C files of the target\(unreadable); from the code: " + used.joined(separator: "; "),
             fix: "pass --redirect-uri or --keychain-group to check other values than the code's")
-        if let first = code.reading.facts.first(where: { $0.sdk == sdk }) { finding.location = code.location(first.location) }
+        if let first = code.reading.facts.first(where: { $0.sdk == sdk }) {
+            finding.location = code.location(first.location)
+        } else if sdk == .msal, let native = code.reading.handOff.nativeAuthClient {
+            finding.location = code.location(native)
+        }
         findings.append(finding)
     }
 }

@@ -52,6 +52,13 @@ struct DoctorChecks {
     var codeUserAgentNeedingScheme: String?
     /// Why the redirect URI's scheme is needed, when more can be said than that it is its scheme.
     var redirectSchemeWhy: String?
+    /// Values the app's code leaves to fill in (empty, a placeholder), or computes where no
+    /// configuration file may stand in for them (Google's client ID), each with why: the checks
+    /// that need the value do not run, and are not needed, rather than fall back on another value.
+    var codeValuesWithheld: [CodeFact.Kind: String] = [:]
+    /// Whether Google Sign-In's client ID is nowhere the doctor can read it: only the shape of the
+    /// scheme it needs is then known (see ``googleSchemeCheck(_:)``).
+    var googleClientIDUnread = false
 
     init(expander: BuildSettingExpander, givenSettings: [String: String], sdk: SDKFlavour, sdkSource: String, detection: SDKDetection) {
         self.expander = expander
@@ -104,7 +111,10 @@ struct DoctorChecks {
         var redirect: RedirectURI?
         var extraSchemes: [(scheme: String, why: String)] = []
         var redirectIssue = info == nil ? Self.infoPlistUnreadable : "there is no redirect URI to check"
-        if let redirectURI {
+        if redirectURI == nil, let withheld = codeValuesWithheld[.redirectURI] {
+            redirectIssue = withheld
+            skip("redirect-uri", withheld, needed: false)
+        } else if let redirectURI {
             let expansion = expand(redirectURI, at: "the redirect URI")
             if !expansion.isComplete {
                 redirectIssue = reason("the redirect URI", expansion)
@@ -135,7 +145,13 @@ struct DoctorChecks {
 
         // The redirect URI's scheme (and the SDK's other callback schemes) must be registered.
         var needed: [(scheme: String, why: String)] = []
-        if let redirect, let scheme = redirect.reference.scheme {
+        if let redirect, Self.isOutOfBand(redirect.description) {
+            // Nothing comes back: the user copies the code (RFC 8252 §7 leaves out-of-band
+            // redirects; Google and Microsoft ended them), so no scheme is needed.
+            skip(
+                "url-scheme-registered", "the redirect URI '\(redirect)' is out-of-band: no URL opens the app, so no scheme is registered for it",
+                needed: false)
+        } else if let redirect, let scheme = redirect.reference.scheme {
             switch redirect.form {
             case .https, .loopback:
                 break  // universal links and loopback need no URL scheme
@@ -169,10 +185,16 @@ struct DoctorChecks {
             }
         }
 
-        entitlementsChecks(info: info, entitlements: entitlements, keychainGroup: keychainGroup)
+        entitlementsChecks(info: info, entitlements: entitlements, keychainGroup: keychainGroup, bundleID: bundleID)
 
         findings += variableFindings()
         applyBuildTimeEdits()
+    }
+
+    /// Whether a redirect URI is the out-of-band one (`urn:ietf:wg:oauth:2.0:oob`, `…:oob:auto`),
+    /// which hands the code to the user rather than to an app.
+    static func isOutOfBand(_ redirect: String) -> Bool {
+        redirect.lowercased().hasPrefix("urn:ietf:wg:oauth:2.0:oob")
     }
 
     /// Why the Microsoft broker cannot serve this app, or `nil` when it can: MSAL's client-ID

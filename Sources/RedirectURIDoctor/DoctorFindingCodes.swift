@@ -109,6 +109,8 @@ extension FindingCode {
     public static let codeRead = FindingCode(rawValue: "code-read")
     /// A value the app's code passes to its SDK is computed at run time, so the checks cannot read it.
     public static let codeValueComputed = FindingCode(rawValue: "code-value-computed")
+    /// A value the app's code passes to its SDK is empty: kept out of the repository, to fill in.
+    public static let codeValueEmpty = FindingCode(rawValue: "code-value-empty")
     /// No code of the target passes the URL that opens the app to the SDK that needs it.
     public static let urlHandoffMissing = FindingCode(rawValue: "url-handoff-missing")
     /// Likewise for an SDK that needs it only on some devices (Google Sign-In's managed ones).
@@ -311,6 +313,10 @@ extension FindingCode {
             .info, "A value in the app's code is computed",
             "The app's code passes its SDK a value computed at run time (a function's result, a value read from a file), which the doctor does not run; the checks use the Info.plist's and the SDK's defaults instead.",
             help: "Pass the value with --redirect-uri or --keychain-group to check it."),
+        .codeValueEmpty: DoctorRule(
+            .info, "A value in the app's code is empty",
+            "The app's code passes its SDK an empty value (a client ID written as \"\"), as a public repository does with a value it keeps out; the checks that need the value do not run.",
+            help: "Fill it in where the app's build does; pass it with --redirect-uri to check what it makes."),
         .urlHandoffMissing: DoctorRule(
             .error, "The URL that opens the app never reaches the SDK",
             "The SDK completes a sign-in (through a broker app, or a browser it does not own) only when the app passes it the URL that opens the app, and no code of the target does.",

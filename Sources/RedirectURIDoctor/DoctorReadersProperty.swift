@@ -14,8 +14,10 @@ import Foundation
 /// - the XML plist locator (``PlistKeyLocator``), run on the whole input as a plist with the
 ///   Info.plist's key paths and the third part as a key path, answers with a position inside it;
 /// - the readers of the files that name an SDK (Podfile, Podfile.lock, pubspec, package.json, run
-///   on the third part) and of the project's linkage and run-script phases (on the project) give
-///   names that are not empty, keys that are keys, and SDKs only from the evidence found.
+///   on the third part), of the Gradle tasks a phase runs (on the third part), and of the
+///   project's linkage and run-script phases (on the project, each script file and build file
+///   read as the third part) give names that are not empty, keys that are keys, and SDKs only
+///   from the evidence found.
 ///
 /// Not API: an entry point for the fuzz target and the corpus replay only.
 @_spi(Fuzzing) public enum DoctorReadersProperty {
@@ -70,6 +72,9 @@ import Foundation
         }
         if BuildTimeEdit.scriptFiles(in: text).contains(where: { $0.isEmpty || $0.contains("$") }) {
             return "the run-script reader gave a script path that is empty or unexpanded"
+        }
+        if BuildTimeEdit.gradleTasks(in: text).contains(where: { $0.name.isEmpty || $0.name.contains(":") || $0.project.hasPrefix("/") }) {
+            return "the Gradle reader gave a task that is no task"
         }
         _ = Placeholder.isPlaceholder(text)
         return nil

@@ -37,11 +37,15 @@ extension DoctorChecks {
     }
 
     /// Entitlements: the keychain group the SDK shares its cache through.
-    mutating func entitlementsChecks(info: [String: Any]?, entitlements: [Entitlements], keychainGroup: String?) {
+    mutating func entitlementsChecks(info: [String: Any]?, entitlements: [Entitlements], keychainGroup: String?, bundleID: String?) {
         // Intune's settings may move MSAL's cache to another group (ADALCacheKeychainGroupOverride,
         // Intune App SDK guide, stage 3): that group is the one the entitlements need.
         let intuneGroup = sdk.isMicrosoft ? ((info?["IntuneMAMSettings"] as? [String: Any])?["ADALCacheKeychainGroupOverride"] as? String) : nil
-        let group = keychainGroup ?? intuneGroup.flatMap { $0.isEmpty ? nil : $0 } ?? sdk.defaultKeychainGroup(on: platform)
+        // Google Sign-In on macOS stores its credentials in the keychain only with
+        // $(AppIdentifierPrefix)$(CFBundleIdentifier) in keychain-access-groups (GoogleSignIn-iOS
+        // README, "Google Sign-In on macOS"); on iOS the app's default group serves.
+        let googleGroup = sdk == .googleSignIn && platform == .macOS ? bundleID : nil
+        let group = keychainGroup ?? intuneGroup.flatMap { $0.isEmpty ? nil : $0 } ?? sdk.defaultKeychainGroup(on: platform) ?? googleGroup
         for item in entitlements { entitlementsPlaceholders(item) }
         for item in entitlements {
             if let group {
@@ -146,7 +150,10 @@ extension DoctorChecks {
         for (index, written) in groups.enumerated() {
             let location =
                 "keychain-access-groups[\(index)]" + (item.configurations.isEmpty && item.path == nil ? "" : " of \(item.file ?? item.label)")
-            let expansion = expand(written, at: location, with: item.expander)
+            // Xcode fills in $(CFBundleIdentifier) in entitlements too, as Google's own macOS
+            // sample writes the group; it is the bundle ID the build settings give.
+            let spelled = written.replacingOccurrences(of: "$(CFBundleIdentifier)", with: "$(PRODUCT_BUNDLE_IDENTIFIER)")
+            let expansion = expand(spelled, at: location, with: item.expander)
             shown.append("'\(expansion.value)'")
             // Entries carry the team's prefix: `$(AppIdentifierPrefix)`, which signing fills in,
             // or "TEAMID." once built. Either way the group is what follows it.

@@ -49,6 +49,12 @@ extension DoctorChecks {
             skip("redirect-uri", issue + " (pass --redirect-uri <scheme>://<bundle ID>)", needed: false)
             return nil
         case .googleSignIn:
+            if let withheld = codeValuesWithheld[.clientID] {
+                issue = withheld
+                googleClientIDUnread = true
+                skip("redirect-uri", issue, needed: false)
+                return nil
+            }
             var clientID: String?
             var source = ""
             if let fromCode = codeGoogleClientID {
@@ -80,6 +86,7 @@ extension DoctorChecks {
                 source = "CLIENT_ID of \(file.file)"
             }
             guard let clientID else {
+                googleClientIDUnread = true
                 issue = "Google Sign-In reads its client ID from GIDClientID in the Info.plist (or the app's code), and there is none"
                 skip("redirect-uri", issue + " (add GIDClientID, or pass --redirect-uri)", needed: false)
                 return nil
@@ -107,6 +114,11 @@ extension DoctorChecks {
             }
             return derived(scheme + ":/oauth2callback", at: nil, by: "the reversed client ID (\(source))", issue: &issue)
         case .auth0:
+            if codeAuth0.domain == nil, let withheld = codeValuesWithheld[.authority] {
+                issue = withheld
+                skip("redirect-uri", issue, needed: false)
+                return nil
+            }
             guard let domain = codeAuth0.domain.map({ (value: $0.value, file: $0.cite) }) ?? detection.auth0Domain else {
                 issue = "Auth0's callback URL is built from the Domain of Auth0.plist, and no Auth0.plist with a Domain was found"
                 skip("redirect-uri", issue + " (pass --redirect-uri)", needed: false)

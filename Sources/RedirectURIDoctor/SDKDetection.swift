@@ -297,7 +297,11 @@ struct SDKDetection {
             let plist = AppConfigurationDoctor.dictionary(data)
             notePlaceholders(plist, file: shown)
             if plist == nil {
-                auth0PlistsUnusable.append((shown, "is not a property list with a dictionary at its root"))
+                // A file created and never filled in is said as what it is, not as a broken one.
+                let empty = data.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+                auth0PlistsUnusable.append((shown, empty ? "is empty" : "is not a property list with a dictionary at its root"))
+            } else if plist?.isEmpty == true {
+                auth0PlistsUnusable.append((shown, "is empty (a dictionary with no keys)"))
             } else if (plist?["Domain"] as? String ?? "").isEmpty || (plist?["ClientId"] as? String ?? "").isEmpty {
                 let missing = ["ClientId", "Domain"].filter { (plist?[$0] as? String ?? "").isEmpty }
                 auth0PlistsUnusable.append((shown, "has no \(missing.joined(separator: " and "))"))
@@ -397,129 +401,6 @@ struct SDKDetection {
             (attributes[.size] as? NSNumber)?.intValue ?? Int.max <= maximumFileSize
         else { return nil }
         return FileManager.default.contents(atPath: url.path)
-    }
-
-    /// The top-level pod names of a Podfile.lock's `PODS:` section (`  - MSAL (1.2.3)`,
-    /// `  - GoogleSignIn (7.0.0):`, `  - Okta/Core (1.0)` → `Okta`).
-    static func pods(_ text: String) -> Set<String> {
-        var names: Set<String> = []
-        for line in text.components(separatedBy: "\n") {
-            guard line.hasPrefix("  - ") else { continue }
-            // A pod with a subspec or a version constraint is written quoted: `  - "Okta/Core (1.0)"`.
-            var rest = line.dropFirst(4)
-            if rest.first == "\"" { rest = rest.dropFirst() }
-            let name = rest.prefix { $0 != " " && $0 != "/" && $0 != ":" && $0 != "\"" }
-            if !name.isEmpty { names.insert(String(name)) }
-        }
-        return names
-    }
-
-    /// The pods a Podfile asks for, each with the targets whose block holds it (`nil` at the top
-    /// level or in an `abstract_target`, which every target inherits): `pod 'MSAL'`,
-    /// `pod "AppAuth/Core", :path => '../'` → `AppAuth`. Pods of a `def` count where the `def` is
-    /// called. Blocks are followed by their `do` and `end`; the depth is bounded, so a malformed
-    /// file reads as top-level pods rather than trapping.
-    static func podfilePods(_ text: String) -> [(pod: String, targets: [String]?)] {
-        enum Block {
-            case target(String)
-            case definition(String)
-            case other
-        }
-        var stack: [Block] = []
-        var definitions: [String: [String]] = [:]
-        var found: [(pod: String, targets: [String]?)] = []
-        func currentTarget() -> String? {
-            for block in stack.reversed() { if case .target(let name) = block { return name } }
-            return nil
-        }
-        func currentDefinition() -> String? {
-            for block in stack.reversed() { if case .definition(let name) = block { return name } }
-            return nil
-        }
-        func record(_ pod: String) {
-            if let definition = currentDefinition() {
-                definitions[definition, default: []].append(pod)
-            } else {
-                found.append((pod, currentTarget().map { [$0] }))
-            }
-        }
-        for raw in text.components(separatedBy: "\n") {
-            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            let words = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-            guard let first = words.first else { continue }
-            if first == "end" {
-                _ = stack.popLast()
-                continue
-            }
-            // A subspec (`'MSAL/app-lib'`) names its pod; a name that starts with `/` names none.
-            if first == "pod", words.count > 1, let name = Self.rubyName(words[1]) {
-                let pod = name.prefix { $0 != "/" }
-                if !pod.isEmpty { record(String(pod)) }
-            }
-            if first == "def", words.count > 1 {
-                if stack.count < 64 { stack.append(.definition(String(words[1].prefix { $0 != "(" }))) }
-                continue
-            }
-            if words.count == 1, let pods = definitions[first] {
-                pods.forEach(record)
-                continue
-            }
-            let opensBlock =
-                words.contains("do") || words.last?.hasPrefix("do|") == true
-                || ["if", "unless", "case", "begin", "while", "until"].contains(first)
-            guard opensBlock else { continue }
-            if first == "target", words.count > 1, let name = Self.rubyName(words[1]) {
-                if stack.count < 64 { stack.append(.target(name)) }
-            } else if stack.count < 64 {
-                stack.append(.other)
-            }
-        }
-        return found
-    }
-
-    /// `'Name'`, `"Name",`, `:Name` → `Name`.
-    private static func rubyName(_ word: String) -> String? {
-        var name = Substring(word)
-        while name.last == "," || name.last == ")" { name = name.dropLast() }
-        if name.first == "(" { name = name.dropFirst() }
-        if name.first == ":" { name = name.dropFirst() }
-        if let quote = name.first, quote == "'" || quote == "\"" {
-            name = name.dropFirst()
-            guard let end = name.firstIndex(of: quote) else { return nil }
-            name = name[..<end]
-        }
-        return name.isEmpty ? nil : String(name)
-    }
-
-    /// The keys of a YAML file's indented `name:` lines (pubspec.yaml's dependencies,
-    /// pubspec.lock's packages).
-    static func yamlKeys(_ text: String) -> Set<String> {
-        var keys: Set<String> = []
-        for line in text.components(separatedBy: "\n") where line.first == " " {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard let colon = trimmed.firstIndex(of: ":") else { continue }
-            let key = trimmed[..<colon].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-            if !key.isEmpty, !key.contains(" ") { keys.insert(key) }
-        }
-        return keys
-    }
-
-    /// The names in package.json's `dependencies` and `devDependencies`.
-    static func npmDependencies(_ data: Data) -> Set<String> {
-        guard let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return [] }
-        var names: Set<String> = []
-        for key in ["dependencies", "devDependencies"] {
-            for name in (json[key] as? [String: Any] ?? [:]).keys { names.insert(name) }
-        }
-        return names
-    }
-
-    /// Whether lower-cased `text` names `repository` as a whole name: a URL's last component
-    /// (`/googlesignin-ios.git`, `/googlesignin-ios"`) or Package.resolved's `"identity"`.
-    static func names(_ text: String, repository: String) -> Bool {
-        text.contains("/" + repository + "\"") || text.contains("/" + repository + ".git") || text.contains("\"" + repository + "\"")
-            || text.contains("/" + repository + "/") || text.contains("/" + repository + " ")
     }
 
     /// Whether a folder entry is one an app keeps its files in (not a dependency, build product

@@ -193,20 +193,41 @@ extension DoctorChecks {
             }
         } else if info != nil {
             let redirectNeeded = skipped.last { $0.check == "redirect-uri" }?.needed ?? true
-            if !redirectNeeded, urlTypes.schemes.isEmpty, !urlTypes.unreadable, schemeRequired {
+            if googleClientIDUnread, !urlTypes.unreadable, pending == nil {
+                googleSchemeCheck(expanded)
+            } else if !redirectNeeded, urlTypes.schemes.isEmpty, !urlTypes.unreadable, schemeRequired, codeValuesWithheld[.redirectURI] == nil {
                 // The redirect URI lives in the app's code, and the app registers no scheme at all:
                 // a custom-scheme redirect cannot come back, and nothing here could check it. Not a
                 // pass (CI must not go green on that), and no error either: a claimed https
                 // redirect needs no scheme.
+                let edit = buildTimeEdits.first { $0.mayWrite("CFBundleURLTypes") }
                 skip(
                     "url-scheme-registered",
                     redirectIssue + ", and the Info.plist registers no URL scheme in CFBundleURLTypes: a custom-scheme "
-                        + "redirect URI cannot come back to this app (pass --redirect-uri to check the one your code uses)",
-                    needed: true)
+                        + "redirect URI cannot come back to this app (pass --redirect-uri to check the one your code uses)"
+                        + (edit.map { ", unless run-script phase '\($0.phase)' adds one to the built Info.plist" } ?? ""),
+                    needed: edit == nil)
             } else {
                 skip("url-scheme-registered", redirectIssue, needed: redirectNeeded)
             }
         }
+    }
+
+    /// Google Sign-In's client ID unread (absent, withheld or computed): whatever it is, its
+    /// reversed form `com.googleusercontent.apps.<id>` must be a registered scheme, or
+    /// `-[GIDSignIn signIn…]` raises "Your app is missing support for the following URL schemes"
+    /// (GoogleSignIn-iOS `GIDSignIn.m`, `GIDSignInCallbackSchemes.m`).
+    mutating func googleSchemeCheck(_ expanded: [String]) {
+        let prefix = "com.googleusercontent.apps."
+        // A placeholder scheme (YOUR_REVERSED_CLIENT_ID) is already named as what to replace.
+        guard !expanded.contains(where: { $0.lowercased().hasPrefix(prefix) || Placeholder.isPlaceholder($0) }) else { return }
+        findings.append(
+            DoctorFinding(
+                .urlSchemeNotRegistered,
+                "Google Sign-In needs its reversed client ID (\(prefix)<the client ID's first part>) registered as a URL scheme, and no CFBundleURLSchemes entry starts with \(prefix): sign-in stops with \"Your app is missing support for the following URL schemes\"",
+                fix:
+                    "add a URL type whose URL Schemes holds the reversed client ID (REVERSED_CLIENT_ID of the client's plist, or \(prefix)<id> for <id>.apps.googleusercontent.com)"
+            ))
     }
 
     /// A scheme the redirect needs is not registered: say where it was put instead, if anywhere,

@@ -143,6 +143,7 @@ struct CodeFactTests {
             [
                 "adal keychain-group 'com.contoso.adal' @ AppDelegate.m:8",
                 "adal authority 'https://login.microsoftonline.com/contoso.onmicrosoft.com' @ SignInController.m:9",
+                "adal user-agent 'AD_CREDENTIALS_AUTO' @ SignInController.m:11",
                 "adal client-id '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d' @ SignInController.m:13",
                 "adal redirect-uri 'x-msauth-contoso://com.contoso.legacy' @ SignInController.m:14",
             ]
@@ -191,6 +192,39 @@ struct CodeFactTests {
         #expect(facts == expected)
     }
 
+    /// A name declared with two different values (a Debug and a Release file, say) is not read:
+    /// which one the build compiles is not known, so neither is taken.
+    @Test func aNameWithTwoValuesIsNotRead() {
+        let reading = AppCodeReading(sources: [
+            ("Debug.swift", Array("let kRedirectURI = \"msauth.com.contoso.debug://auth\"\n".utf8)),
+            ("Release.swift", Array("let kRedirectURI = \"msauth.com.contoso.app://auth\"\n".utf8)),
+            ("Auth.swift", Array("let c = MSALPublicClientApplicationConfig(clientId: \"id\", redirectUri: kRedirectURI, authority: nil)\n".utf8)),
+        ])
+        #expect(reading.facts(.msal, .redirectURI).map(\.value) == [.computed("kRedirectURI")])
+        let once = AppCodeReading(sources: [
+            ("Release.swift", Array("let kRedirectURI = \"msauth.com.contoso.app://auth\"\n".utf8)),
+            ("Auth.swift", Array("let c = MSALPublicClientApplicationConfig(clientId: \"id\", redirectUri: kRedirectURI, authority: nil)\n".utf8)),
+        ])
+        #expect(once.facts(.msal, .redirectURI).map(\.value) == [.literal("msauth.com.contoso.app://auth")])
+    }
+
+    /// A handler that runs only when iOS names the source application, by a binding
+    /// (`guard let source = …sourceApplication…`) as much as by a comparison: iOS names none for
+    /// another vendor's app from iOS 13.
+    @Test func aBindingOfTheSourceApplicationGuardsTheHandler() {
+        let code = """
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                    guard let source = options[.sourceApplication] as? String else { return false }
+                    return MSALPublicClientApplication.handleMSALResponse(url, sourceApplication: source)
+                }
+            }
+            let app = MSALPublicClientApplication(configuration: config)
+            """
+        let reading = AppCodeReading(sources: [("AppDelegate.swift", Array(code.utf8))])
+        #expect(reading.handOffIssues(sdks: [.msal], infoPlistDeclaresScenes: false).map(\.kind) == [.sourceApplicationGuard])
+    }
+
     @Test func aValueReadThroughAConstantSaysWhere() {
         let reading = Self.read("MSALScenesMissing")
         let redirect = reading.facts(.msal, .redirectURI).first
@@ -210,7 +244,10 @@ struct CodeFactTests {
         ("MSALObjCGood", true, ["url-handoff-not-called msal @ AppDelegate.m:21"]),
         ("MSALObjCGuard", false, ["url-handoff-source-application msal @ AppDelegate.m:22"]),
         ("MSALObjCGood", false, []),
-        ("ADALObjCMissing", false, ["url-handoff-missing adal @ AppDelegate.h:3"]),
+        // ADAL's broker with the app delegate alone: ADAL hooks the app delegate's open-URL
+        // method itself (ADALBrokerHelper.m); with scenes, iOS calls the scene delegate instead.
+        ("ADALObjCMissing", false, []),
+        ("ADALObjCMissing", true, ["url-handoff-missing adal @ AppDelegate.h:3"]),
         ("GoogleSwiftUIMissing", false, ["url-handoff-not-called google @ ContosoApp.swift:7"]),
         ("GoogleSwiftUIGood", false, []),
         ("Auth0SafariMissing", false, ["url-handoff-missing auth0 @ AppDelegate.swift:5"]),
@@ -227,6 +264,46 @@ struct CodeFactTests {
         for issue in issues {
             #expect(!issue.message.isEmpty && !issue.fix.isEmpty)
         }
+    }
+
+    /// An SDK the code never signs in with needs no hand-off, whatever links it: code that names
+    /// no `MSALPublicClientApplication` or `GIDSignIn` (another SDK's dependency, or MSAL's
+    /// native authentication), ADAL left at its own web view.
+    @Test func noHandOffForAnSDKTheCodeDoesNotSignInWith() {
+        let adalOnly = Self.read("AppsProject/Reports")
+        #expect(adalOnly.handOff.lifeCycle(infoPlistDeclaresScenes: true) == .scenes)
+        #expect(adalOnly.handOffIssues(sdks: [.msal, .googleSignIn], infoPlistDeclaresScenes: true).isEmpty)
+        let native = Self.read("AppsProject/Wiki")
+        #expect(native.handOff.mentioned.contains(URLHandOffRule.msalNativeAuthClient))
+        let embedded = AppCodeReading(sources: [
+            ("Scene.swift", Array("final class S: UIResponder, UIWindowSceneDelegate { func scene(_ s: UIScene, openURLContexts c: Set<UIOpenURLContext>) {} }".utf8)),
+            ("Auth.swift", Array("let context = ADALAuthenticationContext(authority: \"https://login.microsoftonline.com/common\", error: nil)".utf8)),
+        ])
+        #expect(embedded.handOffIssues(sdks: [.adal], infoPlistDeclaresScenes: true).isEmpty)
+        var broker = embedded
+        broker = AppCodeReading(sources: [
+            ("Scene.swift", Array("final class S: UIResponder, UIWindowSceneDelegate { func scene(_ s: UIScene, openURLContexts c: Set<UIOpenURLContext>) {} }".utf8)),
+            ("Auth.m", Array("void f(ADALAuthenticationContext *context) { [context setCredentialsType:AD_CREDENTIALS_AUTO]; }".utf8)),
+        ])
+        #expect(broker.handOffIssues(sdks: [.adal], infoPlistDeclaresScenes: true).map(\.kind) == [.notForwarded])
+    }
+
+    /// A scene delegate that passes the URL to the app delegate's `application(_:open:options:)`
+    /// (Swift's call or Objective-C's message) makes that method an entry point iOS reaches.
+    @Test func aSceneDelegateForwardingToTheAppDelegateIsFollowed() {
+        let forwarding = Self.read("AppsProject/Wiki")
+        #expect(forwarding.handOff.forwardsToAppDelegate == SourceLocation(file: "SceneDelegate.swift", line: 8))
+        let objectiveC = SourceFile(
+            path: "SceneDelegate.m", language: .objectiveC,
+            bytes: Array(
+                "@implementation SceneDelegate\n- (void)scene:(UIScene *)scene openURLContexts:(NSSet *)contexts {\n    AppDelegate *delegate = (AppDelegate *)UIApplication.sharedApplication.delegate;\n    [delegate application:UIApplication.sharedApplication openURL:contexts.anyObject.URL options:@{}];\n}\n@end\n"
+                    .utf8))
+        #expect(URLHandOffReading(files: [objectiveC]).forwardsToAppDelegate?.line == 4)
+        // A call of another application(…) method (not open:) is no forward.
+        let other = SourceFile(
+            path: "S.swift", language: .swift,
+            bytes: Array("func scene(_ s: UIScene, openURLContexts c: Set<UIOpenURLContext>) { app.application(x, didFinishLaunchingWithOptions: nil) }".utf8))
+        #expect(URLHandOffReading(files: [other]).forwardsToAppDelegate == nil)
     }
 
     /// The life cycle decides which entry point counts.

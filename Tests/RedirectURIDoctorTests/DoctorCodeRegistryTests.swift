@@ -37,6 +37,9 @@ struct DoctorCodeRegistryTests {
         for row in ProjectCodeTests.rows {
             reports.append(try AppConfigurationDoctor.report(project: ProjectCodeTests.project, target: row.target, sdk: row.sdk))
         }
+        for row in ProjectAppsCodeTests.rows {
+            reports.append(try AppConfigurationDoctor.report(project: ProjectAppsCodeTests.project, target: row.target))
+        }
         return reports
     }
 

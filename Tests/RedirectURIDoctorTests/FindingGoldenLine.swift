@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import RedirectURIDoctor
 
@@ -12,5 +13,23 @@ extension DoctorFinding {
             place = location.line.map { "\(path):\($0)" } ?? path
         }
         return "\(severity.rawValue) \(code.rawValue) @ \(place)"
+    }
+}
+
+/// A fixture project whose targets have golden findings (the code tests' projects).
+struct GoldenProject {
+    /// The folder the findings' paths are relative to.
+    var root: URL
+    var project: URL
+
+    /// Checks one target run as a user would, with no `--sdk`: the SDK chosen, its findings as
+    /// golden lines, and no needed check left unrun; returns the report for further checks.
+    @discardableResult
+    func expectTarget(_ target: String, sdk: SDKFlavour, findings expected: [String]) throws -> DoctorReport {
+        let report = try AppConfigurationDoctor.report(project: project, target: target)
+        #expect(report.context.sdk == sdk.rawValue, "\(target)")
+        #expect(report.findings.map { $0.goldenLine(relativeTo: root) } == expected, "\(target)")
+        #expect(!report.isIncomplete, "\(target): \(report.skipped)")
+        return report
     }
 }

@@ -13,8 +13,6 @@ struct ProjectSDKCodeTests {
     static let root = CodeFactTests.fixtures.appendingPathComponent("SDKProject")
     static let project = root.appendingPathComponent("Contoso.xcodeproj")
 
-    static func describe(_ finding: DoctorFinding) -> String { finding.goldenLine(relativeTo: root) }
-
     static let rows: [(target: String, sdk: SDKFlavour, findings: [String])] = [
         (
             // GIDConfiguration(clientID:) in code, and the Info.plist registers another scheme.
@@ -121,10 +119,7 @@ struct ProjectSDKCodeTests {
     @Test(arguments: rows.indices)
     func findingsOfTarget(row: Int) throws {
         let (target, sdk, expected) = Self.rows[row]
-        let report = try AppConfigurationDoctor.report(project: Self.project, target: target)
-        #expect(report.context.sdk == sdk.rawValue, "\(target)")
-        #expect(report.findings.map(Self.describe) == expected, "\(target)")
-        #expect(!report.isIncomplete, "\(target): \(report.skipped)")
+        let report = try GoldenProject(root: Self.root, project: Self.project).expectTarget(target, sdk: sdk, findings: expected)
         let detected = try #require(report.findings.first { $0.code == .sdkDetected })
         #expect(detected.message.contains("target '\(target)' imports "), "\(target)")
     }

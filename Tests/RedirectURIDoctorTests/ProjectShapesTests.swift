@@ -72,7 +72,7 @@ struct ProjectShapesTests {
                     target: "Sample", platform: .iOS, sdks: [.auth0], problems: ["sdk-configuration-missing", "value-placeholder"],
                     notes: ["sdk-detected"])
             ],
-            says: ["Sample/Auth0.plist has no ClientId and Domain", "'webcredentials:YOUR_AUTH0_DOMAIN', a placeholder"]),
+            says: ["Sample/Auth0.plist is empty (a dictionary with no keys)", "'webcredentials:YOUR_AUTH0_DOMAIN', a placeholder"]),
         Row(
             project: "GooglePlaceholder/SignInExample.xcodeproj",
             targets: [Expected(target: "SignInExample", platform: .iOS, sdks: [.googleSignIn], problems: ["url-scheme-placeholder"])],
@@ -257,10 +257,36 @@ struct ProjectReadersTests {
         #expect(edits.last?.keys == nil, "a script that cannot be read may write anything")
     }
 
+    /// The Gradle tasks a phase runs, and which of them edit the Info.plist: a task its build
+    /// file defines and that writes a checked key; Kotlin Multiplatform's own framework task
+    /// (defined by its plugin, not the build file) is no edit.
+    @Test func gradleTasksAreReadFromTheirBuildFile() {
+        let tasks = BuildTimeEdit.gradleTasks(
+            in: "cd \"$SRCROOT/..\"\n./gradlew -p shared --stacktrace :shared:embedAndSignAppleFrameworkForXcode writePlist && echo done\n")
+        #expect(tasks.map { "\($0.project)|\($0.name)" } == ["shared|embedAndSignAppleFrameworkForXcode", "|writePlist"])
+        let build = "tasks.register(\"writePlist\") { doLast { exec { commandLine(\"plutil\", \"-insert\", \"CFBundleURLTypes\", \"-json\", t, p) } } }\n"
+        func edits(_ script: String, _ files: [String: String]) -> [BuildTimeEdit] {
+            BuildTimeEdit.edits(
+                of: [XcodeProject.ScriptPhase(name: "Gradle", script: script, inputPaths: [], outputPaths: [])],
+                sourceRoot: URL(fileURLWithPath: "/src/iosApp")
+            ) { url in files[url.path].map { Data($0.utf8) } }
+        }
+        // The build file one folder up (a multiplatform app's), handed the path by the phase.
+        let handed = edits("../gradlew writePlist -Pplist=\"$TARGET_BUILD_DIR/$INFOPLIST_PATH\"", ["/src/build.gradle.kts": build])
+        #expect(handed.first?.keys == ["CFBundleURLTypes"])
+        #expect(handed.first?.how.contains("'writePlist' (../build.gradle.kts)") == true)
+        // Not handed the path, the build file must name the Info.plist itself.
+        #expect(edits("../gradlew writePlist", ["/src/build.gradle.kts": build]).isEmpty)
+        #expect(edits("./gradlew :shared:embedAndSignAppleFrameworkForXcode", ["/src/iosApp/shared/build.gradle.kts": build]).isEmpty)
+    }
+
     @Test(arguments: [
         ("YOUR_REVERSED_CLIENT_ID", true), ("webcredentials:YOUR_AUTH0_DOMAIN", true), ("{customUriScheme}:/callback", true),
         ("https://{yourOktaDomain}/oauth2/default", true), ("<your-client-id>", true), ("webcredentials:{YOUR_AUTH0_DOMAIN}", true),
         ("your-app-scheme", true), ("yourDomain.auth0.com", true),
+        // Microsoft's samples.
+        ("Enter_the_Redirect_URI_Here", true), ("msauth.Enter_the_Bundle_Id_Here://auth", true), ("ENTER_THE_CLIENT_ID", true),
+        ("Enter_the_", false), ("reEnter_the_value", false), ("enter_the_value", false),
         // Values, and values the build fills in.
         ("msauth.$(PRODUCT_BUNDLE_IDENTIFIER)", false), ("${ENV_URL_HANDLER}", false), ("{6731DE76-14A6-49AE-97BC-6EBA6914391E}", false),
         ("com.googleusercontent.apps.514797035410-uksd", false), ("yourself", false), ("BEYOUR_APP", false), ("{}", false), ("", false),

@@ -48,6 +48,25 @@ struct SDKDetectionTests {
         #expect(detection.sdks == all)
     }
 
+    /// A GoogleService-Info.plist alone is Firebase's (every Firebase app has one, with a
+    /// CLIENT_ID once Google sign-in is enabled in the console): it gives the client ID, and names
+    /// no SDK.
+    @Test func aGoogleServiceInfoPlistAloneNamesNoSDK() {
+        let root = CodeFactTests.fixtures.appendingPathComponent("FirebaseOnly")
+        let detection = SDKDetection.detect(info: nil, roots: [root], display: { $0.lastPathComponent })
+        #expect(detection.sdks.isEmpty)
+        #expect(detection.googleClientID?.value == "123456789012-firebasefirebasefirebasefireba.apps.googleusercontent.com")
+    }
+
+    /// An Auth0.plist created and never filled in (no bytes) is named as empty, not as a file
+    /// that is not a property list.
+    @Test func anEmptyAuth0PlistIsSaidToBeEmpty() {
+        let root = CodeFactTests.fixtures.appendingPathComponent("Auth0Empty")
+        let detection = SDKDetection.detect(info: nil, roots: [root], display: { $0.lastPathComponent })
+        #expect(detection.sdks == [.auth0])
+        #expect(detection.configurationFindings.map(\.message) == ["Auth0.plist is empty: Auth0 reads ClientId and Domain from it to start sign-in"])
+    }
+
     /// An import in a target's code names its SDK for that target: with packages (after theirs),
     /// without (a vendored framework), and over configuration files, which then only add sources.
     @Test func codeNamesTheSDKOfItsTarget() {

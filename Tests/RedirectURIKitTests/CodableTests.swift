@@ -51,7 +51,12 @@ struct CodableTests {
             let decoded = try Self.decode(RedirectURI.self, try Self.json(redirect))
             #expect(decoded == redirect)
             #expect(decoded.form == redirect.form)
-            #expect(decoded.bundleID == redirect.bundleID)
+            // Compared as carried, not as two optionals (nil == nil would pass the loopback URI).
+            if let bundleID = redirect.bundleID {
+                #expect(decoded.carries(bundleID: bundleID.description))
+            } else {
+                #expect(decoded.bundleID == nil)
+            }
         }
         #expect(try Self.json(BundleID("com.Contoso.app")) == #""com.Contoso.app""#)
     }

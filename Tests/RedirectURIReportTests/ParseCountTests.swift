@@ -53,6 +53,23 @@ struct ParseCountTests {
         #expect(report.inputLength == input.utf8.count)
     }
 
+    /// `parse --registered` parses each registration once, as the option is read (its transform
+    /// makes a `RedirectURI`); the analyzer made from them parses them no more, so a run costs
+    /// one parse per registration and the input's own.
+    @Test(.enabled(if: ParseCount.isCounting))
+    func registrationsParsedOnceAreNotParsedAgain() throws {
+        let (registered, optionParses) = ParseCount.counting {
+            ["msauth.com.contoso.app://auth", "x-msauth-contoso://com.contoso.app"].compactMap { try? RedirectURI(parsing: $0) }
+        }
+        #expect(optionParses == 2)
+        let (report, parses) = ParseCount.counting {
+            let analyzer = InputAnalyzer(verification: .init(registeredRedirects: registered, caller: .notReported))
+            return analyzer.analyze(Array(Self.request.utf8))
+        }
+        #expect(report.verdict?.accepted == true)
+        #expect(parses == 3)  // the URL, its redirect_uri and its authority: nothing of the registrations
+    }
+
     /// One walk over the query per input: the message's. The report's parameters, the request's
     /// fields and problems, and the verdict read what that walk found. (An input that is not a
     /// broker message has its query split once for the report's parameters.)

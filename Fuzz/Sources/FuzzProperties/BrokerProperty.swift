@@ -23,7 +23,12 @@
 //   agrees with parsing the URL and then reading it: the same response, or the same error;
 // - a success response is accepted exactly when its `response` value is non-empty unpadded
 //   base64url (checked against a reference, for values of every length, which exercises the
-//   vectorised base64url scan).
+//   vectorised base64url scan);
+// - the whole input read as a registrations file (`Registrations(json:)`, strict JSON): never a
+//   trap, an error's offset inside the input; read registrations have UUID client IDs whose
+//   redirect URIs all parse, and a request verified against them names its identity;
+// - the round trip: a response that answers a request (`answers`) comes back to its redirect URI
+//   and carries its nonce exactly.
 @_spi(Testing) import RedirectURIKit
 
 enum BrokerProperty {
@@ -31,6 +36,7 @@ enum BrokerProperty {
 
     static func check(_ input: UnsafeBufferPointer<UInt8>) throws(PropertyFailure) {
         let bytes = Array(input)
+        try checkRegistrations(bytes)
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
         let caller = lines.count > 1 ? validString(lines[1]) : nil
 
@@ -97,6 +103,37 @@ enum BrokerProperty {
         }
     }
 
+    /// Any bytes as a registrations file.
+    static func checkRegistrations(_ bytes: [UInt8]) throws(PropertyFailure) {
+        let registrations: Registrations
+        do throws(RegistrationsError) {
+            registrations = try Registrations(json: bytes)
+        } catch {
+            _ = (error.description, error.explanation)
+            if let offset = error.offset {
+                try require(offset >= 0 && offset <= bytes.count, "registrations error offset \(offset) outside 0...\(bytes.count)")
+            }
+            return
+        }
+        for client in registrations.clients {
+            try require(
+                client.clientID.utf8.count == 36 && registrations.redirectURIs(forClientID: client.clientID) == client.redirectURIs,
+                "client \(client.clientID) is not found by its own ID")
+            for uri in client.redirectURIs {
+                try require((try? RedirectURI(parsing: uri)) != nil, "registered \(uri) does not parse")
+            }
+        }
+        if let client = registrations.clients.first, let redirect = client.redirectURIs.first {
+            let request = "msauthv2://broker?msg_protocol_ver=3&authority=https%3A%2F%2Flogin.microsoftonline.com%2Fcommon"
+                + "&client_id=\(client.clientID)&redirect_uri=\(PercentEncoding.formEncode(redirect))&scope=openid"
+                + "&correlation_id=b0b5e4b1-8c55-4b8f-9f0f-3d2b8c1c9a11&broker_key=q3eQh1lA2y0k7u_8-Jq4s5t6u7v8w9x0y1z2A3B4C5D"
+                + "&client_version=1.2.3"
+            let verdict = registrations.verify(request: request, caller: .notReported)
+            try require(verdict.identity == .claimedByRedirectURI, "a verdict without a reported caller rests on \(String(describing: verdict.identity))")
+            try require(verdict.failedRule != .unregisteredClientID, "client \(client.clientID) is registered yet unregistered")
+        }
+    }
+
     /// Lenient parse → build → parse, and validation consistency.
     static func checkRequestRoundTrip(_ text: String, caller: String?) throws(PropertyFailure) -> BrokerRequest? {
         let request: BrokerRequest
@@ -129,6 +166,15 @@ enum BrokerProperty {
                 first?.kind == error.kind && first?.parameter == error.parameter && first?.detail == error.detail
                     && (first?.offset == nil || first?.offset == error.offset),
                 "validated parse threw \(error), problems are \(problems)")
+        }
+
+        // Verifying and reading never give two answers: a request the validated parse refuses is
+        // never accepted, whoever the caller.
+        for caller in [Caller.notReported, Caller(sourceApplication: caller)] {
+            let verdict = request.checkRedirectURI(caller: caller)
+            if verdict.accepted {
+                try require(problems.isEmpty, "verification accepts a request with problems \(problems) (\(caller))")
+            }
         }
 
         // Duplicates are never read as one value, and the first ambiguity is a problem.
@@ -205,7 +251,16 @@ enum BrokerProperty {
         case .failure(let error):
             throw failure("rebuilt response \(rebuilt) does not parse: \(error)")
         }
-        if let request { _ = response.comesBack(to: request) }
+        if let request {
+            _ = response.comesBack(to: request)
+            // An answer comes back to the request and carries its nonce, exactly.
+            let answer = response.answers(request)
+            if answer.accepted {
+                try require(response.comesBack(to: request).belongs, "answers a request it does not come back to: \(response.url)")
+                let echoed = response.brokerNonce.flatMap { try? PercentEncoding.decodeString($0, plusIsSpace: true) }
+                try require(echoed == request.brokerNonce, "answers with another nonce: \(response.url)")
+            }
+        }
     }
 
     /// `BrokerResponse(parsing:)` reads a well-formed response in one pass over its query, the

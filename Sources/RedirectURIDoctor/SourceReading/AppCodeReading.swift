@@ -25,15 +25,17 @@ struct AppCodeReading: Sendable {
     static let maximumFileSize = 4 << 20
 
     /// Reads files from memory: each path (as shown) and its bytes; the language is the path's
-    /// extension.
-    init(sources: [(path: String, bytes: [UInt8])]) {
+    /// extension. `constantSources` (the app's local packages) are read for the names they
+    /// declare only, which the target's code may pass its SDK.
+    init(sources: [(path: String, bytes: [UInt8])], constantSources: [(path: String, bytes: [UInt8])] = []) {
         var parsed: [SourceFile] = []
         for source in sources {
             guard let language = SourceLanguage(pathExtension: Self.pathExtension(source.path)) else { continue }
             files.append(source.path)
             parsed.append(SourceFile(path: source.path, language: language, bytes: source.bytes))
         }
-        let reader = CodeFactReader(files: parsed)
+        let declaring = constantSources.map { SourceFile(path: $0.path, language: .swift, bytes: $0.bytes) }
+        let reader = CodeFactReader(files: parsed + declaring)
         for file in parsed {
             facts += reader.facts(in: file)
             facts += reader.appAuthUserAgents(in: file)
@@ -48,7 +50,7 @@ struct AppCodeReading: Sendable {
     /// Objective-C files also bring the headers they import by a quoted name from their own
     /// folder (`#import "Constants.h"`), where apps keep their `#define`s and constants; a
     /// sources build phase never lists headers.
-    static func read(_ urls: [URL], display: (URL) -> String) -> AppCodeReading {
+    static func read(_ urls: [URL], constantsFrom packageFiles: [URL] = [], display: (URL) -> String) -> AppCodeReading {
         var sources: [(path: String, bytes: [UInt8])] = []
         var unreadable: [String] = []
         var queue = urls
@@ -70,7 +72,12 @@ struct AppCodeReading: Sendable {
                 if FileManager.default.fileExists(atPath: header.path), seen.insert(header.path).inserted { queue.append(header) }
             }
         }
-        var reading = AppCodeReading(sources: sources)
+        let declaring = packageFiles.compactMap { url -> (path: String, bytes: [UInt8])? in
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+            guard let size, size <= maximumFileSize, let data = FileManager.default.contents(atPath: url.path) else { return nil }
+            return (display(url), Array(data))
+        }
+        var reading = AppCodeReading(sources: sources, constantSources: declaring)
         reading.unreadable = unreadable
         return reading
     }

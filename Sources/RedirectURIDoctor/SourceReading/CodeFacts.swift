@@ -16,7 +16,8 @@ struct CodeFact: Sendable, Hashable {
         case clientID = "client-id"
         /// Auth0's `useHTTPS()`: the callback is a universal link.
         case httpsCallback = "https-callback"
-        /// Who shows the sign-in page: Auth0's `.provider(…)`, AppAuth's external user agent.
+        /// Who shows the sign-in page: Auth0's `.provider(…)`, AppAuth's external user agent,
+        /// ADAL's `credentialsType` (`AD_CREDENTIALS_AUTO`: the broker may).
         case userAgent = "user-agent"
     }
 
@@ -61,8 +62,9 @@ struct CodeFact: Sendable, Hashable {
 ///   `-initWithClientId:redirectUri:authority:`, `cacheConfig.keychainSharingGroup`,
 ///   `MSALB2CAuthority(url:)`, `MSALAADAuthority(url:)`, `MSALCIAMAuthority(url:)`.
 /// - ADAL (azure-activedirectory-library-for-objc, `ADAuthenticationContext.h`,
-///   `ADAuthenticationSettings.h`): `acquireTokenWithResource:clientId:redirectUri:…`,
-///   `authenticationContextWithAuthority:error:`, `defaultKeychainGroup`.
+///   `ADAuthenticationSettings.h`; `ADAL…` from ADAL 4): `acquireTokenWithResource:clientId:redirectUri:…`,
+///   `authenticationContextWithAuthority:error:`, `defaultKeychainGroup`, and
+///   `credentialsType = AD_CREDENTIALS_AUTO`, which lets it use the broker.
 /// - AppAuth (openid/AppAuth-iOS, `OIDAuthorizationRequest.h`):
 ///   `initWithConfiguration:clientId:clientSecret:scopes:redirectURL:responseType:additionalParameters:`;
 ///   `OIDExternalUserAgentIOSCustomBrowser` opens Safari or another browser.
@@ -111,10 +113,10 @@ struct CodeFactRule: Sendable {
             sdk: .adal, names: ["acquireTokenWithResource"], receiver: nil, arguments: ["clientId": .clientID, "redirectUri": .redirectURI],
             required: ["redirectUri"], spelling: "-[ADAuthenticationContext acquireTokenWithResource:clientId:redirectUri:]"),
         CodeFactRule(
-            sdk: .adal, names: ["ADAuthenticationContext"], receiver: nil, arguments: ["authority": .authority],
+            sdk: .adal, names: ["ADAuthenticationContext", "ADALAuthenticationContext"], receiver: nil, arguments: ["authority": .authority],
             spelling: "ADAuthenticationContext(authority:)"),
         CodeFactRule(
-            sdk: .adal, names: ["authenticationContextWithAuthority", "initWithAuthority"], receiver: "ADAuthenticationContext",
+            sdk: .adal, names: ["authenticationContextWithAuthority", "initWithAuthority"], receiver: "AD",
             arguments: ["authenticationContextWithAuthority": .authority, "initWithAuthority": .authority],
             spelling: "+[ADAuthenticationContext authenticationContextWithAuthority:]"),
         CodeFactRule(
@@ -166,6 +168,12 @@ struct CodeFactReader: Sendable {
         for call in file.calls {
             facts += callFacts(call, in: file)
         }
+        for assignment in file.assignments where assignment.property == "credentialsType" {
+            facts += adalCredentialsType(assignment.value, in: file, source: "ADALAuthenticationContext.credentialsType")
+        }
+        for call in file.calls where call.name == "setCredentialsType" && call.arguments.count == 1 {
+            facts += adalCredentialsType(call.arguments[0].tokens, in: file, source: "-[ADALAuthenticationContext setCredentialsType:]")
+        }
         for assignment in file.assignments {
             for rule in CodeFactRule.properties where rule.property == assignment.property {
                 if let receiver = rule.receiver, !assignment.receiver.contains(receiver) { continue }
@@ -175,6 +183,16 @@ struct CodeFactReader: Sendable {
         }
         facts.sort { $0.location.line < $1.location.line }
         return facts
+    }
+
+    /// `credentialsType = AD_CREDENTIALS_AUTO`: ADAL may use the broker (see ``URLHandOffRule``).
+    private func adalCredentialsType(_ range: Range<Int>, in file: SourceFile, source: String) -> [CodeFact] {
+        guard let index = range.first(where: { file.tokens[$0].isIdentifier(URLHandOffRule.adalBrokerSetting) }) else { return [] }
+        return [
+            CodeFact(
+                sdk: .adal, kind: .userAgent, value: .literal(URLHandOffRule.adalBrokerSetting), location: file.location(index), source: source,
+                isConditional: file.tokens[index].isConditional)
+        ]
     }
 
     private func callFacts(_ call: SourceCall, in file: SourceFile) -> [CodeFact] {

@@ -5,7 +5,7 @@ extension XcodeProject {
     /// (each `PBXBuildFile`'s `fileRef`, resolved through the groups to a path), and the files
     /// of its folders that Xcode keeps in sync with the disk (`fileSystemSynchronizedGroups`,
     /// Xcode 16), less the files an exception set takes out of the target. (The headers an
-    /// Objective-C file imports are read with it: ``AppCodeReading/read(_:display:)``.)
+    /// Objective-C file imports are read with it: ``AppCodeReading/read(_:constantsFrom:display:)``.)
     ///
     /// Paths that leave the source tree (`BUILT_PRODUCTS_DIR`, `SDKROOT`) are skipped, each
     /// file is listed once, in project order.
@@ -35,6 +35,28 @@ extension XcodeProject {
                 let relative = String(url.path.dropFirst(folder.path.count).drop { $0 == "/" })
                 if !excluded.contains(relative) { add(url) }
             }
+        }
+        return files
+    }
+
+    /// The Swift files of the app's own local packages a target depends on (a package product
+    /// of an `XCLocalSwiftPackageReference`; the files under its `Sources/`): where apps keep
+    /// the constants they configure their SDK with. They are read for those constants only,
+    /// never for facts or the URL hand-off: the package is compiled as a module of its own.
+    func localPackageFiles(of target: Target) -> [URL] {
+        guard let object = objects[target.id] else { return [] }
+        var files: [URL] = []
+        var folders: Set<String> = []
+        for dependency in object["packageProductDependencies"] as? [Any] ?? [] {
+            guard let id = dependency as? String, let package = objects[id]?["package"] as? String, let reference = objects[package],
+                reference["isa"] as? String == "XCLocalSwiftPackageReference", let relative = reference["relativePath"] as? String,
+                !relative.hasPrefix("/")
+            else { continue }
+            // relativePath is relative to the folder that holds the .xcodeproj.
+            let folder = bundle.deletingLastPathComponent().appendingPathComponent(relative).appendingPathComponent("Sources")
+            guard folders.insert(folder.standardizedFileURL.path).inserted else { continue }
+            let swift = Self.filesOnDisk(under: folder.standardizedFileURL).filter { $0.pathExtension == "swift" }
+            files += swift.prefix(max(0, Self.maximumFilesPerFolder - files.count))
         }
         return files
     }

@@ -6,11 +6,22 @@
 ///   app, so without the call sign-in never completes. Not where no broker can be used (an Azure
 ///   AD B2C or CIAM authority) — there the default web view, `ASWebAuthenticationSession`,
 ///   captures the callback. iOS only: MSAL for macOS has no broker.
-/// - ADAL: `+[ADAuthenticationContext handleADALResponse:sourceApplication:]` completes a brokered
-///   sign-in (`ADAuthenticationContext.h`).
+///   Not for an app that never creates an `MSALPublicClientApplication`: MSAL's native
+///   authentication (`MSALNativeAuthPublicClientApplication`, a CIAM tenant) signs in through its
+///   own API calls, with no browser and no broker, and an app whose code never names MSAL has it
+///   only because another SDK links it.
+/// - ADAL: `+[ADALAuthenticationContext handleADALResponse:sourceApplication:]` completes a brokered
+///   sign-in (`ADALAuthenticationContext.h`), and ADAL brokers only when the app sets
+///   `credentialsType = AD_CREDENTIALS_AUTO`: the default is `AD_CREDENTIALS_EMBEDDED`, its own web
+///   view, from which no URL comes back (`ADALAuthenticationContext.m`, `-canUseBroker` in
+///   `ADALAuthenticationRequest+Broker.m`). With the app delegate alone ADAL needs no call either:
+///   `+[ADALBrokerHelper load]` replaces (or adds) the app delegate's open-URL method with its own
+///   (`ADALBrokerHelper.m`); only a scene delegate, which that does not reach, "MUST" call it
+///   (`ADALAuthenticationContext.h`). ADAL 4 renamed `AD…` types `ADAL…`; both are read.
 /// - Google Sign-In: `-[GIDSignIn handleURL:]` is how the Google Device Policy app hands back an
 ///   EMM (managed device) sign-in, "on all iOS versions" (`GIDSignIn.m`); the browser sign-in
-///   itself goes through `ASWebAuthenticationSession` from iOS 12.
+///   itself goes through `ASWebAuthenticationSession` from iOS 12. Not for an app whose code never
+///   names `GIDSignIn` (another SDK links it).
 /// - AppAuth: the default `OIDExternalUserAgentIOS` uses `ASWebAuthenticationSession` from iOS 12,
 ///   whose completion handler resumes the flow itself (`OIDExternalUserAgentIOS.m`): no hand-off.
 ///   `OIDExternalUserAgentIOSCustomBrowser` opens Safari or another browser, whose redirect
@@ -35,8 +46,8 @@ struct URLHandOffRule: Sendable {
             sdk: .msal, names: ["handleMSALResponse"], receiver: "MSALPublicClientApplication",
             spelling: "MSALPublicClientApplication.handleMSALResponse(url, sourceApplication: …)"),
         URLHandOffRule(
-            sdk: .adal, names: ["handleADALResponse", "handleBrokerResponse"], receiver: "ADAuthenticationContext",
-            spelling: "ADAuthenticationContext.handleADALResponse(url, sourceApplication: …)"),
+            sdk: .adal, names: ["handleADALResponse", "handleBrokerResponse"], receiver: "AD",
+            spelling: "ADALAuthenticationContext.handleADALResponse(url, sourceApplication: …)"),
         URLHandOffRule(sdk: .googleSignIn, names: ["handle", "handleURL"], receiver: "GIDSignIn", spelling: "GIDSignIn.sharedInstance.handle(url)"),
         URLHandOffRule(
             sdk: .appAuth, names: ["resumeExternalUserAgentFlow", "resumeExternalUserAgentFlowWithURL"], receiver: nil,
@@ -48,12 +59,23 @@ struct URLHandOffRule: Sendable {
     /// Sign-In's managed devices).
     static func isRequired(for sdk: SDKFlavour) -> Bool { sdk != .googleSignIn }
 
-    /// Whether `sdk` needs the hand-off, given what its code says: `nil` when it does not, else
-    /// why it does.
-    static func need(of sdk: SDKFlavour, facts: [CodeFact]) -> String? {
+    /// The types whose mention in the code says the app itself signs in with an SDK (see
+    /// ``need(of:facts:mentioned:lifeCycle:)``).
+    static let clientTypes: Set<String> = [msalClient, msalNativeAuthClient, googleClient]
+    static let clientTypeLengths = Set(clientTypes.map(\.utf8.count))
+    static let msalClient = "MSALPublicClientApplication"
+    static let msalNativeAuthClient = "MSALNativeAuthPublicClientApplication"
+    static let googleClient = "GIDSignIn"
+    /// ADAL's setting that lets it use the broker (`ADALCredentialsType`).
+    static let adalBrokerSetting = "AD_CREDENTIALS_AUTO"
+
+    /// Whether `sdk` needs the hand-off, given what its code says (its facts, the client types
+    /// it names) and how iOS delivers the URL: `nil` when it does not, else why it does.
+    static func need(of sdk: SDKFlavour, facts: [CodeFact], mentioned: Set<String>, lifeCycle: URLHandOffReading.LifeCycle?) -> String? {
         let own = facts.filter { $0.sdk == sdk }
         switch sdk {
         case .msal:
+            guard mentioned.contains(msalClient) else { return nil }
             // The authorities the code says something about (a value, or the type it is built
             // as); an authority passed by a name that could not be read says nothing.
             let authorities = own.filter { $0.kind == .authority && ($0.value.text != nil || $0.wrapper != nil) }
@@ -61,8 +83,13 @@ struct URLHandOffRule: Sendable {
             return
                 "MSAL completes a sign-in through Microsoft Authenticator or Company Portal only when the app passes it the URL the broker opens it with"
         case .adal:
-            return "ADAL completes a brokered sign-in only when the app passes it the URL the broker opens it with"
+            guard own.contains(where: { $0.kind == .userAgent && $0.value == .literal(adalBrokerSetting) }), lifeCycle != .appDelegate else {
+                return nil
+            }
+            return
+                "ADAL brokers here (credentialsType AD_CREDENTIALS_AUTO), and in an app with scenes it completes a brokered sign-in only when the app passes it the URL the broker opens it with (ADAL hooks the app delegate's open-URL method, which iOS does not call then)"
         case .googleSignIn:
+            guard mentioned.contains(googleClient) else { return nil }
             return
                 "Google Sign-In completes a sign-in on a managed (EMM) device only when the app passes it the URL the Google Device Policy app opens it with"
         case .appAuth:
@@ -124,6 +151,13 @@ struct URLHandOffReading: Sendable, Hashable {
 
     var entryPoints: [EntryPoint] = []
     var forwards: [Forward] = []
+    /// The SDK client types the code names (``URLHandOffRule/clientTypes``).
+    var mentioned: Set<String> = []
+    /// Where the code first names MSAL's native-authentication client.
+    var nativeAuthClient: SourceLocation?
+    /// Where a scene delegate or `.onOpenURL` passes the URL on to the app delegate's
+    /// `application(_:open:options:)`, which then runs in the scenes life cycle too.
+    var forwardsToAppDelegate: SourceLocation?
     /// The most handler calls read: a real app has a few, and the bound keeps a file of
     /// thousands of them (each looked up in the entry points) linear.
     static let maximumForwards = 64
@@ -159,6 +193,11 @@ struct URLHandOffReading: Sendable, Hashable {
             let tokens = file.tokens
             for index in tokens.indices where tokens[index].kind == .identifier {
                 let token = tokens[index]
+                // Every identifier passes here: the names' lengths rule most out before any hashing.
+                if URLHandOffRule.clientTypeLengths.contains(token.text.utf8.count), URLHandOffRule.clientTypes.contains(token.text) {
+                    mentioned.insert(token.text)
+                    if token.text == URLHandOffRule.msalNativeAuthClient, nativeAuthClient == nil { nativeAuthClient = file.location(index) }
+                }
                 let previous = index > 0 ? tokens[index - 1] : nil
                 let adopts = previous.map { $0.isPunctuation(":") || $0.isPunctuation(",") || $0.isPunctuation("<") } ?? false
                 if token.text == "UIWindowSceneDelegate", adopts, sceneDelegate == nil { sceneDelegate = file.location(index) }
@@ -179,6 +218,15 @@ struct URLHandOffReading: Sendable, Hashable {
                         entryPoints.append(EntryPoint(kind: entry.kind, location: file.location(index), file: fileIndex, body: entry.body))
                     }
                 }
+            }
+            for call in file.calls where forwardsToAppDelegate == nil && call.name == "application" {
+                let labels = call.arguments.compactMap(\.label)
+                guard labels.contains("open") || labels.contains("openURL") else { continue }
+                let inScene = entryPoints.contains {
+                    $0.file == fileIndex && $0.kind != .applicationOpenURL && $0.kind != .applicationOpenURLLegacy
+                        && $0.body.contains(call.tokens.lowerBound)
+                }
+                if inScene { forwardsToAppDelegate = file.location(call.tokens.lowerBound) }
             }
             for call in file.calls where forwards.count < Self.maximumForwards {
                 for rule in URLHandOffRule.rules where rule.names.contains(call.name) {

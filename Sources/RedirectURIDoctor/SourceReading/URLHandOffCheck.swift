@@ -31,13 +31,16 @@ enum URLHandOffCheck {
         _ reading: URLHandOffReading, facts: [CodeFact], sdks: [SDKFlavour], infoPlistDeclaresScenes: Bool
     ) -> [URLHandOffIssue] {
         guard let lifeCycle = reading.lifeCycle(infoPlistDeclaresScenes: infoPlistDeclaresScenes) else { return [] }
-        let expected = URLHandOffReading.entryPoints(of: lifeCycle)
+        var expected = URLHandOffReading.entryPoints(of: lifeCycle)
+        if lifeCycle != .appDelegate, reading.forwardsToAppDelegate != nil {
+            expected.formUnion(URLHandOffReading.entryPoints(of: .appDelegate))
+        }
         let entryName = lifeCycle == .swiftUI ? ".onOpenURL" : lifeCycle == .scenes ? "scene(_:openURLContexts:)" : "application(_:open:options:)"
         let lifeCycleLocation =
             lifeCycle == .swiftUI ? reading.swiftUIApp : lifeCycle == .scenes ? reading.sceneDelegate ?? reading.appDelegate : reading.appDelegate
         var issues: [URLHandOffIssue] = []
         for sdk in sdks {
-            guard let reason = URLHandOffRule.need(of: sdk, facts: facts),
+            guard let reason = URLHandOffRule.need(of: sdk, facts: facts, mentioned: reading.mentioned, lifeCycle: lifeCycle),
                 let rule = URLHandOffRule.rules.first(where: { $0.sdk == sdk })
             else { continue }
             let forwards = reading.forwards.filter { $0.sdk == sdk }

@@ -4,7 +4,7 @@
 /// unambiguously. A request keeps every piece (its views read them); a response keeps only its
 /// fields' (so that reading one allocates nothing).
 ///
-/// ``BrokerRequest``, ``BrokerResponse`` and ``RedirectVerifier/verify(message:callerBundleID:)``
+/// ``BrokerRequest``, ``BrokerResponse`` and ``RedirectVerifier/verify(message:caller:)``
 /// read a message; build it once and hand it to each, and the URL is parsed once. Names are
 /// compared after form decoding (`+` is a space), so an encoded spelling of a name is that name.
 ///

@@ -20,16 +20,10 @@ extension RedirectVerifier {
     ///                 caller: .notReported).failedRule   // .ambiguousParameters
     /// ```
     public func verify(request: String, caller: Caller) -> VerificationVerdict {
-        let reference: URIReference
-        do {
-            reference = try URIReference(parsing: request, as: .uri)
-        } catch {
-            var verdict = VerificationVerdict.rejected(
-                .syntax, "the broker request is not a valid absolute URI: \(error.kind) at offset \(error.offset)")
-            verdict.identity = caller.identity
-            return verdict
+        switch Self.requestMessage(request, caller: caller) {
+        case .matched(let message): return verify(message: message, caller: caller)
+        case .rejected(let verdict): return verdict
         }
-        return verify(message: BrokerMessage(reference), caller: caller)
     }
 
     /// Verifies a broker request already read as a message (see ``verify(request:caller:)``): its
@@ -42,6 +36,19 @@ extension RedirectVerifier {
         }
         verdict.identity = caller.identity
         return verdict
+    }
+
+    /// A request URL read as a message, or rule `syntax`'s rejection when it is not a URI: the
+    /// first step of every request verification.
+    static func requestMessage(_ request: String, caller: Caller) -> Step<BrokerMessage> {
+        do {
+            return .matched(BrokerMessage(try URIReference(parsing: request, as: .uri)))
+        } catch {
+            var verdict = VerificationVerdict.rejected(
+                .syntax, "the broker request is not a valid absolute URI: \(error.kind) at offset \(error.offset)")
+            verdict.identity = caller.identity
+            return .rejected(verdict)
+        }
     }
 
     /// What the request-wide rules leave for the redirect rules: the request's nested redirect

@@ -120,16 +120,10 @@ public struct Registrations: Sendable {
     /// ``RedirectVerifier/verify(request:caller:)``, then `unregistered-client-id` when the
     /// client has no redirect URI registered, then the redirect rules against that client's.
     public func verify(request: String, caller: Caller) -> VerificationVerdict {
-        let reference: URIReference
-        do {
-            reference = try URIReference(parsing: request, as: .uri)
-        } catch {
-            var verdict = VerificationVerdict.rejected(
-                .syntax, "the broker request is not a valid absolute URI: \(error.kind) at offset \(error.offset)")
-            verdict.identity = caller.identity
-            return verdict
+        switch RedirectVerifier.requestMessage(request, caller: caller) {
+        case .matched(let message): return verify(message: message, caller: caller)
+        case .rejected(let verdict): return verdict
         }
-        return verify(message: BrokerMessage(reference), caller: caller)
     }
 
     /// Verifies a broker request already read as a message (see ``verify(request:caller:)``).

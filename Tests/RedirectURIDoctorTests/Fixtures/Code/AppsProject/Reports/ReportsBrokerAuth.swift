@@ -1,0 +1,19 @@
+import ADAL
+
+/// Signs in through Microsoft Authenticator when it is installed.
+final class ReportsAuth {
+    let context = ADALAuthenticationContext(authority: "https://login.microsoftonline.com/contoso.onmicrosoft.com", error: nil)
+
+    init() {
+        context?.credentialsType = AD_CREDENTIALS_AUTO
+    }
+
+    func signIn(completion: @escaping (String?) -> Void) {
+        context?.acquireToken(
+            withResource: "https://reports.contoso.com", clientId: "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
+            redirectUri: URL(string: "x-msauth-contoso-reports://com.contoso.reports")
+        ) { result in
+            completion(result?.accessToken)
+        }
+    }
+}
