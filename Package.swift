@@ -19,6 +19,9 @@ let package = Package(
         .library(name: "RedirectURIReport", targets: ["RedirectURIReport"]),
         .library(name: "RedirectURIIDNA", targets: ["RedirectURIIDNA"]),
         .library(name: "RedirectURIDoctor", targets: ["RedirectURIDoctor"]),
+        // The C API (redirect_uri.h) for Objective-C, C and C++ callers: the header's target and
+        // its Swift implementation, linked together.
+        .library(name: "CRedirectURIKit", targets: ["CRedirectURIKit", "RedirectURIKitC"]),
         .executable(name: "parse", targets: ["parse"]),
         // The doctor where developers work: `swift package redirect-doctor`, and a build tool
         // plugin that checks a target's app configuration on each build.
@@ -32,6 +35,12 @@ let package = Package(
         // The core: RFC 3986 parsing, percent-encoding, redirect-URI rules, broker messages.
         // No dependencies and no Foundation, so importing it keeps Foundation off the hot path.
         .target(name: "RedirectURIKit"),
+        // The C API: redirect_uri.h, the source of truth, in a C target of its own (its .c file
+        // checks the layout the header promises) ...
+        .target(name: "CRedirectURIKit"),
+        // ... implemented over the core with @_cdecl, each function checked against the type the
+        // header declares for it. No Foundation, like the core.
+        .target(name: "RedirectURIKitC", dependencies: ["CRedirectURIKit", "RedirectURIKit"]),
         // URL, URLComponents and URLQueryItem bridges, for apps that hold Foundation types. Kept
         // out of the core so that importing the core never brings Foundation in.
         .target(name: "RedirectURIFoundation", dependencies: ["RedirectURIKit"]),
@@ -91,6 +100,17 @@ let package = Package(
             dependencies: ["RedirectURIKit"],
             path: "Fuzz/Sources/VerificationModel"
         ),
+        // The C test program: C that calls every function of redirect_uri.h, bad input included,
+        // driven by RedirectURIKitCTests. A target under Tests/, never part of a product.
+        .target(name: "CRedirectURIKitTestProgram", dependencies: ["CRedirectURIKit"], path: "Tests/CRedirectURIKitTestProgram"),
+        // The C API against the Swift API on the same bytes: FuzzCAPI's property, compiled here
+        // for the corpus replay of RedirectURIKitCTests (test support only: no product).
+        .target(
+            name: "RedirectURICAPIAgreement", dependencies: ["RedirectURIKit", "RedirectURIKitC", "CRedirectURIKit"],
+            path: "Fuzz/Sources/CAPIAgreement"),
+        .testTarget(
+            name: "RedirectURIKitCTests",
+            dependencies: ["CRedirectURIKit", "RedirectURIKitC", "RedirectURIKit", "CRedirectURIKitTestProgram", "RedirectURICAPIAgreement"]),
         .testTarget(name: "RedirectURIVerificationModelTests", dependencies: ["RedirectURIKit", "RedirectURIVerificationModel"]),
         .testTarget(name: "RedirectURIIDNATests", dependencies: ["RedirectURIIDNA"]),
         .testTarget(name: "RedirectURIFoundationTests", dependencies: ["RedirectURIFoundation", "RedirectURIKit"]),

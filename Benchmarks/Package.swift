@@ -26,7 +26,11 @@ let package = Package(
         // depend on package-benchmark, so `swift build --product measure-ops` builds in seconds.
         .executableTarget(
             name: "measure-ops",
-            dependencies: ["BenchmarkCorpus", "BenchmarkPeers", .product(name: "RedirectURIKit", package: "swift-redirect-uri")]
+            dependencies: [
+                "BenchmarkCorpus", "BenchmarkPeers", .product(name: "RedirectURIKit", package: "swift-redirect-uri"),
+                // The C API, measured next to the Swift calls it wraps (COperations.swift).
+                .product(name: "CRedirectURIKit", package: "swift-redirect-uri"),
+            ]
         ),
         // The hot operations in plain loops over the same corpus, calling the public API with no
         // harness between: checks that measure-ops' figures are what a loop of one's own gets

@@ -22,6 +22,7 @@ let targets = [
     "FuzzHotPath",
     "FuzzDoctorReaders",
     "FuzzSourceReader",
+    "FuzzCAPI",
 ]
 
 /// Modules of this package that a target needs besides FuzzSupport and the library.
@@ -32,6 +33,8 @@ let extraDependencies: [String: [Target.Dependency]] = [
     "FuzzDoctorReaders": [.product(name: "RedirectURIDoctor", package: "swift-redirect-uri")],
     // The reader of an app's Swift and Objective-C code; its property is SourceReaderProperty.
     "FuzzSourceReader": [.product(name: "RedirectURIDoctor", package: "swift-redirect-uri")],
+    // The C API against the Swift API; its property is CAPIAgreement.
+    "FuzzCAPI": ["CAPIAgreement"],
 ]
 
 let package = Package(
@@ -58,6 +61,16 @@ let package = Package(
         .target(
             name: "VerificationModel",
             dependencies: [.product(name: "RedirectURIKit", package: "swift-redirect-uri")]
+        ),
+        // The C API (redirect_uri.h) against the Swift API on the same bytes (FuzzCAPI). The root
+        // package compiles the same folder as RedirectURICAPIAgreement, so `swift test` replays
+        // FuzzCAPI's corpus too.
+        .target(
+            name: "CAPIAgreement",
+            dependencies: [
+                .product(name: "RedirectURIKit", package: "swift-redirect-uri"),
+                .product(name: "CRedirectURIKit", package: "swift-redirect-uri"),
+            ]
         ),
         // A declaration of libFuzzer's `LLVMFuzzerMutate`, which FuzzHotPath's custom mutator
         // falls back on (the runtime linked by `-sanitize=fuzzer` defines it).

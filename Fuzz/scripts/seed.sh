@@ -19,6 +19,7 @@ seeds_for() {
     FuzzBroker) echo broker.txt uris.txt ;;
     FuzzVerify) echo verify.txt ;;
     FuzzHotPath) echo hotpath.txt redirect.txt ;;
+    FuzzCAPI) echo capi.txt ;;
     *) echo uris.txt ;;
   esac
 }

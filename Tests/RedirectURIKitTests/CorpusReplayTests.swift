@@ -30,8 +30,9 @@ struct CorpusReplayTests {
         }
         // FuzzVerify's property is the verification model's comparison with the library; its
         // corpus and regressions are replayed by RedirectURIVerificationModelTests. FuzzDoctorReaders'
-        // and FuzzSourceReader's properties are in the doctor module, replayed by RedirectURIDoctorTests.
-        let replayedElsewhere: Set<String> = ["FuzzVerify", "FuzzDoctorReaders", "FuzzSourceReader"]
+        // and FuzzSourceReader's properties are in the doctor module, replayed by RedirectURIDoctorTests;
+        // FuzzCAPI's compares the C API with the Swift API, replayed by RedirectURIKitCTests.
+        let replayedElsewhere: Set<String> = ["FuzzVerify", "FuzzDoctorReaders", "FuzzSourceReader", "FuzzCAPI"]
         for folder in folders where !folder.hasSuffix(".md") && !replayedElsewhere.contains(folder) {
             #expect(FuzzTarget(rawValue: folder) != nil, "Corpus/regressions/\(folder) names no fuzz target")
         }

@@ -335,6 +335,8 @@ let operations: [Operation] = {
             pass($0.lines(.invalid)) { sink(URLComponents(string: $0, encodingInvalidCharacters: false)) }
         },
     ]
+    // The C API next to its Swift peers (COperations.swift).
+    all += cOperations()
     return all
 }()
 
@@ -375,5 +377,6 @@ let comparisons: [(numerator: String, denominator: String)] = {
         ("invalid/URL-strict", "invalid/parse"),
         ("invalid/URLComponents-strict", "invalid/parse"),
     ]
+    rows += cComparisons.map { ($0.numerator, $0.denominator) }
     return rows.map { (numerator: $0.0, denominator: $0.1) }
 }()
