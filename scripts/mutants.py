@@ -718,7 +718,7 @@ MUTANTS: list[Mutant] = [
       "a client with no public-client redirect URI is judged by exact-match, not unregistered-client-id"),
     M("B36-roundtrip-missing-nonce-ok", "broker", "Broker/BrokerRoundTrip.swift",
       "if sent != echoed {",
-      "if let echoed, sent != echoed {",
+      "if sent != echoed, echoed != nil {",
       "a response without the nonce the request sent is taken as its answer"),
     M("B36-roundtrip-adal-exact-version", "broker", "Broker/BrokerRoundTrip.swift",
       "return value(.maxProtocolVer).flatMap(BrokerValueSyntax.protocolVersion).map { 1...$0 }",
