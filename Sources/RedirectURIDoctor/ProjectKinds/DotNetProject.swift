@@ -23,7 +23,9 @@ struct DotNetProject {
     init?(data: Data) {
         // swift-corelibs-foundation's XMLParser traps on an element name that is not UTF-8
         // (FuzzDoctorReaders found it), so bytes that are not UTF-8 never reach it.
-        guard String(validating: data, as: UTF8.self) != nil else { return nil }
+        // (Decoding repairs ill-formed bytes, so the bytes are valid exactly when they survive it;
+        // String(validating:as:) would say so directly but needs iOS 18 / macOS 15.)
+        guard String(decoding: data, as: UTF8.self).utf8.elementsEqual(data) else { return nil }
         let reader = Reader()
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
