@@ -68,7 +68,7 @@ struct CAPIThreadSafetyTests {
         nonisolated(unsafe) let shared = verifier
         let threads = 16
         let rounds = 200
-        let results = Mutex(Array(repeating: [[String]](), count: threads))
+        let results = LockedValue(Array(repeating: [[String]](), count: threads))
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             var mine: [[String]] = []
             for round in 0..<rounds {
@@ -90,7 +90,7 @@ struct CAPIThreadSafetyTests {
 
 /// A lock around a value (the test runs on Linux and at the package's Apple floors, where the
 /// standard library's Mutex is not available).
-final class Mutex<Value>: @unchecked Sendable {
+final class LockedValue<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
 
