@@ -1,29 +1,5 @@
 import Foundation
 
-/// What a project that is not an Xcode project says about the app the doctor checks (a .NET
-/// `.csproj`, an Expo `app.json`): the Info.plist and entitlements it builds, the bundle ID it
-/// sets, and the SDKs it names.
-struct ProjectFiles {
-    /// The project file, and how the first finding describes the run.
-    var projectFile: URL
-    var target: String
-    var summary: String
-    var info: [String: Any]?
-    var infoDescription: String
-    /// The Info.plist on disk whose lines findings point at.
-    var infoPath: URL?
-    var entitlements: Data?
-    var entitlementsDescription: String?
-    var entitlementsPath: URL?
-    /// Build settings the project gives (`PRODUCT_BUNDLE_IDENTIFIER`), with where they come from.
-    var settings: [String: (value: String, origin: String)] = [:]
-    var platform: ApplePlatform? = .iOS
-    var evidence: [SDKDetection.Evidence] = []
-    var findings: [DoctorFinding] = []
-    /// Folders whose package files (package.json) name the SDKs.
-    var wrapperRoots: [URL] = []
-}
-
 extension AppConfigurationDoctor {
     /// Checks an app described by ``ProjectFiles``. The project's bundle ID is the value of
     /// `PRODUCT_BUNDLE_IDENTIFIER` (the caller's `--bundle-id` wins), and an Info.plist with no
@@ -40,7 +16,7 @@ extension AppConfigurationDoctor {
         }
         if let bundleID { values["PRODUCT_BUNDLE_IDENTIFIER"] = bundleID }
         let expander = BuildSettingExpander(settings: BuildSettings(values, origin: "the project"), unsetPolicy: .keepReference)
-        let (info, generatedKeys) = withBundleID(infoPlist.map(dictionary) ?? files.info, known: values["PRODUCT_BUNDLE_IDENTIFIER"] != nil)
+        let (info, generatedKeys) = withBundleID(infoPlist.map(PropertyList.dictionary) ?? files.info, known: values["PRODUCT_BUNDLE_IDENTIFIER"] != nil)
         let root = files.projectFile.deletingLastPathComponent()
         var detection = SDKDetection.detect(info: info, roots: [root], wrapperRoots: files.wrapperRoots, display: DisplayPath.of)
         for item in files.evidence where !detection.evidence.contains(item) { detection.evidence.append(item) }
@@ -76,7 +52,7 @@ extension AppConfigurationDoctor {
 
     static func plist(_ url: URL) -> (data: Data?, dictionary: [String: Any]?) {
         let data = FileManager.default.contents(atPath: url.path)
-        return (data, data.flatMap(dictionary))
+        return (data, data.flatMap(PropertyList.dictionary))
     }
 }
 

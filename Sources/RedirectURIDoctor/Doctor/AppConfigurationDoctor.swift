@@ -59,7 +59,7 @@ public enum AppConfigurationDoctor {
         redirectURI: String? = nil, sdk: SDKFlavour? = nil, keychainGroup: String? = nil, searchRoots: [URL] = []
     ) -> DoctorReport {
         let (settings, given) = overrides(buildSettings, bundleID: bundleID)
-        let (info, generatedKeys) = withBundleID(dictionary(infoPlist), known: settings.isSet("PRODUCT_BUNDLE_IDENTIFIER"))
+        let (info, generatedKeys) = withBundleID(PropertyList.dictionary(infoPlist), known: settings.isSet("PRODUCT_BUNDLE_IDENTIFIER"))
         let detection = SDKDetection.detect(info: info, roots: searchRoots, display: DisplayPath.of)
         let expander = BuildSettingExpander(settings: settings, unsetPolicy: .keepReference)
         var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: .generic, sdkSource: "none", detection: detection)
@@ -236,7 +236,7 @@ public enum AppConfigurationDoctor {
         var infoDescription = "none"
         var generatedKeys: Set<String> = []
         if let infoPlist {
-            info = dictionary(infoPlist)
+            info = PropertyList.dictionary(infoPlist)
             infoDescription = "the given Info.plist"
             if info == nil {
                 checker.findings.append(
@@ -251,7 +251,7 @@ public enum AppConfigurationDoctor {
                 checker.infoPlistPath = source.path.path
                 checker.findings += source.findings
                 if let data = source.data {
-                    info = dictionary(data)
+                    info = PropertyList.dictionary(data)
                     if info == nil {
                         checker.findings.append(
                             DoctorFinding(
@@ -417,9 +417,5 @@ public enum AppConfigurationDoctor {
             given["PRODUCT_BUNDLE_IDENTIFIER"] = "--bundle-id \(bundleID)"
         }
         return (BuildSettings(all, origin: "the command line"), given)
-    }
-
-    static func dictionary(_ data: Data) -> [String: Any]? {
-        (try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)) as? [String: Any]
     }
 }

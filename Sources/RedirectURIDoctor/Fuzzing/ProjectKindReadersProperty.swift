@@ -64,7 +64,7 @@ enum ProjectKindReadersProperty {
         } catch {
             return error.kind == .notGenerated && error.message.contains("`xcodegen generate`") ? nil : "the spec was refused as \(error.kind)"
         }
-        for data in (project.generator?.files.values).map(Array.init) ?? [] where AppConfigurationDoctor.dictionary(data) == nil {
+        for data in (project.generator?.files.values).map(Array.init) ?? [] where PropertyList.dictionary(data) == nil {
             return "the spec builder wrote a file that is not a property list"
         }
         for target in project.targets.prefix(8) {

@@ -50,7 +50,7 @@ extension DoctorChecks {
         for item in entitlements {
             if let group {
                 keychainCheck(item, group: group, named: keychainGroup != nil || intuneGroup != nil)
-            } else if case .data(let data) = item.source, AppConfigurationDoctor.dictionary(data) == nil {
+            } else if case .data(let data) = item.source, PropertyList.dictionary(data) == nil {
                 findings.append(
                     DoctorFinding(
                         .plistUnreadable, "\(item.label): the entitlements file is not a property list with a dictionary at its root",
@@ -66,7 +66,7 @@ extension DoctorChecks {
     /// `applinks:{yourDomain}`) that is a sample's placeholder: iOS would look up a domain or
     /// group that does not exist.
     private mutating func entitlementsPlaceholders(_ item: Entitlements) {
-        guard case .data(let data) = item.source, let plist = AppConfigurationDoctor.dictionary(data) else { return }
+        guard case .data(let data) = item.source, let plist = PropertyList.dictionary(data) else { return }
         let start = findings.count
         defer { locate(from: start, in: item) }
         for key in plist.keys.sorted() {
@@ -124,7 +124,7 @@ extension DoctorChecks {
         case .data(let bytes):
             data = bytes
         }
-        guard let plist = AppConfigurationDoctor.dictionary(data) else {
+        guard let plist = PropertyList.dictionary(data) else {
             findings.append(
                 DoctorFinding(
                     .plistUnreadable, "\(item.label): the entitlements file is not a property list with a dictionary at its root",
@@ -191,7 +191,7 @@ extension DoctorChecks {
     /// with `webcredentials:` (ASWebAuthenticationSession's https callbacks, iOS 17.4).
     mutating func associatedDomainCheck(host: String, entitlements: [Entitlements]) {
         for item in entitlements {
-            guard case .data(let data) = item.source, let plist = AppConfigurationDoctor.dictionary(data) else {
+            guard case .data(let data) = item.source, let plist = PropertyList.dictionary(data) else {
                 skip(
                     "associated-domains",
                     "the https callback needs webcredentials:\(host) in Associated Domains, and \(item.label) could not be read", needed: false)
@@ -241,7 +241,7 @@ extension DoctorChecks {
 
     /// The Associated Domains entitlement's entries, when the file can be read.
     static func associatedDomains(_ item: Entitlements) -> [String] {
-        guard case .data(let data) = item.source, let plist = AppConfigurationDoctor.dictionary(data) else { return [] }
+        guard case .data(let data) = item.source, let plist = PropertyList.dictionary(data) else { return [] }
         return plist["com.apple.developer.associated-domains"] as? [String] ?? []
     }
 

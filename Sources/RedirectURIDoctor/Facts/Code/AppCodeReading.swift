@@ -87,11 +87,6 @@ struct AppCodeReading: Sendable {
         facts.filter { $0.sdk == sdk && $0.kind == kind }
     }
 
-    /// The issues of the URL hand-off for the app's SDKs (see ``URLHandOffCheck``).
-    func handOffIssues(sdks: [SDKFlavour], infoPlistDeclaresScenes: Bool) -> [URLHandOffIssue] {
-        URLHandOffCheck.issues(handOff, facts: facts, sdks: sdks, infoPlistDeclaresScenes: infoPlistDeclaresScenes)
-    }
-
     /// The modules `file` imports, with the token of each import: Swift's `import MSAL` (with
     /// attributes, `import class MSAL.X`), Objective-C's `@import MSAL;` and
     /// `#import <MSAL/MSAL.h>` (the framework's name). An import inside `#if` is left out: it is

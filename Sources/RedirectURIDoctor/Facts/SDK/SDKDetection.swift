@@ -284,7 +284,7 @@ struct SDKDetection {
         let text = String(decoding: data, as: UTF8.self)
         switch name {
         case "GoogleService-Info.plist":
-            let plist = AppConfigurationDoctor.dictionary(data)
+            let plist = PropertyList.dictionary(data)
             notePlaceholders(plist, file: shown)
             // Firebase writes CLIENT_ID only when Google Sign-In is enabled for the app, but the
             // file is in every Firebase app: it names the client ID, not the SDK.
@@ -294,7 +294,7 @@ struct SDKDetection {
             }
         case "Auth0.plist":
             add(.auth0, shown, weight: .configuration)
-            let plist = AppConfigurationDoctor.dictionary(data)
+            let plist = PropertyList.dictionary(data)
             notePlaceholders(plist, file: shown)
             if plist == nil {
                 // A file created and never filled in is said as what it is, not as a broken one.
@@ -311,7 +311,7 @@ struct SDKDetection {
             }
         case "Okta.plist":
             add(.okta, shown, weight: .configuration)
-            let plist = AppConfigurationDoctor.dictionary(data)
+            let plist = PropertyList.dictionary(data)
             notePlaceholders(plist, file: shown)
             for key in ["redirectUri", "logoutRedirectUri"] {
                 if let value = plist?[key] as? String { oktaRedirects.append((key, value, shown)) }

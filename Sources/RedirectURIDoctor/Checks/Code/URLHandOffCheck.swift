@@ -95,3 +95,10 @@ enum URLHandOffCheck {
         }
     }
 }
+
+extension AppCodeReading {
+    /// The issues of the URL hand-off for the app's SDKs (see ``URLHandOffCheck``).
+    func handOffIssues(sdks: [SDKFlavour], infoPlistDeclaresScenes: Bool) -> [URLHandOffIssue] {
+        URLHandOffCheck.issues(handOff, facts: facts, sdks: sdks, infoPlistDeclaresScenes: infoPlistDeclaresScenes)
+    }
+}
