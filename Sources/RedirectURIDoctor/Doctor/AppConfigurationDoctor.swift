@@ -58,25 +58,27 @@ public enum AppConfigurationDoctor {
         infoPlist: Data, entitlements: Data? = nil, buildSettings: [String: String] = [:], bundleID: String? = nil,
         redirectURI: String? = nil, sdk: SDKFlavour? = nil, keychainGroup: String? = nil, searchRoots: [URL] = []
     ) -> DoctorReport {
-        let (settings, given) = overrides(buildSettings, bundleID: bundleID)
-        let (info, generatedKeys) = withBundleID(PropertyList.dictionary(infoPlist), known: settings.isSet("PRODUCT_BUNDLE_IDENTIFIER"))
-        let detection = SDKDetection.detect(info: info, roots: searchRoots, display: DisplayPath.of)
-        let expander = BuildSettingExpander(settings: settings, unsetPolicy: .keepReference)
-        var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: .generic, sdkSource: "none", detection: detection)
-        checker.context.infoPlist = "the given Info.plist"
-        if info == nil {
-            checker.findings.append(
-                DoctorFinding(
-                    .plistUnreadable, "the Info.plist is not a property list with a dictionary at its root",
-                    fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
-        }
-        let items = [
-            DoctorChecks.Entitlements(
-                file: entitlements == nil ? nil : "the given entitlements", source: entitlements.map { .data($0) } ?? .none, expander: expander)
-        ]
-        checker.findings += detection.placeholderFindings + detection.configurationFindings
-        return checked(checker, sdks: sdk.map { [($0, ["--sdk"])] } ?? detection.applicable(forTarget: nil), given: sdk != nil, platformNote: nil) {
-            $0.run(info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
+        ReadOnce.run { () -> DoctorReport in
+            let (settings, given) = overrides(buildSettings, bundleID: bundleID)
+            let (info, generatedKeys) = withBundleID(PropertyList.dictionary(infoPlist), known: settings.isSet("PRODUCT_BUNDLE_IDENTIFIER"))
+            let detection = SDKDetection.detect(info: info, roots: searchRoots, display: DisplayPath.of)
+            let expander = BuildSettingExpander(settings: settings, unsetPolicy: .keepReference)
+            var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: .generic, sdkSource: "none", detection: detection)
+            checker.context.infoPlist = "the given Info.plist"
+            if info == nil {
+                checker.findings.append(
+                    DoctorFinding(
+                        .plistUnreadable, "the Info.plist is not a property list with a dictionary at its root",
+                        fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
+            }
+            let items = [
+                DoctorChecks.Entitlements(
+                    file: entitlements == nil ? nil : "the given entitlements", source: entitlements.map { .parsing($0) } ?? .none, expander: expander)
+            ]
+            checker.findings += detection.placeholderFindings + detection.configurationFindings
+            return checked(checker, sdks: sdk.map { [($0, ["--sdk"])] } ?? detection.applicable(forTarget: nil), given: sdk != nil, platformNote: nil) {
+                $0.run(info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
+            }
         }
     }
 
@@ -107,42 +109,46 @@ public enum AppConfigurationDoctor {
         bundleID: String? = nil, infoPlist: Data? = nil, entitlements: Data? = nil, redirectURI: String? = nil,
         sdk: SDKFlavour? = nil, keychainGroup: String? = nil
     ) throws(DoctorProjectError) -> [DoctorReport] {
-        let loaded: XcodeProject
-        switch try ProjectSource.locate(project) {
-        case .xcode(let project): loaded = project
-        case .dotnet(let file):
-            return [
-                try report(
-                    dotnet: file, buildSettings: buildSettings, bundleID: bundleID, infoPlist: infoPlist, entitlements: entitlements,
-                    redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup)
-            ]
-        case .expo(let file):
-            return [
-                try report(
-                    expo: file, buildSettings: buildSettings, bundleID: bundleID, infoPlist: infoPlist, entitlements: entitlements,
-                    redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup)
-            ]
-        }
-        var names: [String]
-        if let target {
-            names = [target]
-        } else {
-            names = loaded.targets.filter { applicationProductTypes.contains($0.productType ?? "") }.map(\.name)
-            guard !names.isEmpty else {
-                let listed = loaded.targets.map { "'\($0.name)' (\($0.productType ?? "no product type"))" }.joined(separator: ", ")
-                throw DoctorProjectError(
-                    .targetAmbiguous,
-                    "the project has no application target; name the one to check with --target. Its targets: \(listed.isEmpty ? "none" : listed)")
+        try ReadOnce.run { () throws(DoctorProjectError) -> [DoctorReport] in
+            let loaded: XcodeProject
+            switch try ProjectSource.locate(project) {
+            case .xcode(let project): loaded = project
+            case .dotnet(let file):
+                return [
+                    try report(
+                        dotnet: file, buildSettings: buildSettings, bundleID: bundleID, infoPlist: infoPlist, entitlements: entitlements,
+                        redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup)
+                ]
+            case .expo(let file):
+                return [
+                    try report(
+                        expo: file, buildSettings: buildSettings, bundleID: bundleID, infoPlist: infoPlist, entitlements: entitlements,
+                        redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup)
+                ]
             }
+            var names: [String]
+            if let target {
+                names = [target]
+            } else {
+                names = loaded.targets.filter { applicationProductTypes.contains($0.productType ?? "") }.map(\.name)
+                guard !names.isEmpty else {
+                    let listed = loaded.targets.map { "'\($0.name)' (\($0.productType ?? "no product type"))" }.joined(separator: ", ")
+                    throw DoctorProjectError(
+                        .targetAmbiguous,
+                        "the project has no application target; name the one to check with --target. Its targets: \(listed.isEmpty ? "none" : listed)")
+                }
+            }
+            let detection = detection(of: loaded)
+            var reports: [DoctorReport] = []
+            for name in names {
+                reports.append(
+                    try report(
+                        loaded: loaded, target: name, configuration: configuration, buildSettings: buildSettings, bundleID: bundleID,
+                        infoPlist: infoPlist, entitlements: entitlements, redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup,
+                        projectDetection: detection))
+            }
+            return reports
         }
-        var reports: [DoctorReport] = []
-        for name in names {
-            reports.append(
-                try report(
-                    loaded: loaded, target: name, configuration: configuration, buildSettings: buildSettings, bundleID: bundleID,
-                    infoPlist: infoPlist, entitlements: entitlements, redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup))
-        }
-        return reports
     }
 
     /// Checks a target of an Xcode project: its Info.plist (the file, the one Xcode generates from
@@ -171,26 +177,40 @@ public enum AppConfigurationDoctor {
         bundleID: String? = nil, infoPlist: Data? = nil, entitlements: Data? = nil, redirectURI: String? = nil,
         sdk: SDKFlavour? = nil, keychainGroup: String? = nil
     ) throws(DoctorProjectError) -> DoctorReport {
-        guard case .xcode(let loaded) = try ProjectSource.locate(project) else {
-            let all = try reports(
-                project: project, target: target, configuration: configuration, buildSettings: buildSettings, bundleID: bundleID,
+        try ReadOnce.run { () throws(DoctorProjectError) -> DoctorReport in
+            guard case .xcode(let loaded) = try ProjectSource.locate(project) else {
+                let all = try reports(
+                    project: project, target: target, configuration: configuration, buildSettings: buildSettings, bundleID: bundleID,
+                    infoPlist: infoPlist, entitlements: entitlements, redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup)
+                guard let only = all.first else { throw DoctorProjectError(.unreadable, "the project holds no app to check") }
+                return only
+            }
+            var name = target
+            if name == nil {
+                let applications = loaded.targets.filter { applicationProductTypes.contains($0.productType ?? "") }
+                if applications.count == 1 { name = applications.first?.name }
+            }
+            return try report(
+                loaded: loaded, target: name, configuration: configuration, buildSettings: buildSettings, bundleID: bundleID,
                 infoPlist: infoPlist, entitlements: entitlements, redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup)
-            guard let only = all.first else { throw DoctorProjectError(.unreadable, "the project holds no app to check") }
-            return only
         }
-        var name = target
-        if name == nil {
-            let applications = loaded.targets.filter { applicationProductTypes.contains($0.productType ?? "") }
-            if applications.count == 1 { name = applications.first?.name }
-        }
-        return try report(
-            loaded: loaded, target: name, configuration: configuration, buildSettings: buildSettings, bundleID: bundleID,
-            infoPlist: infoPlist, entitlements: entitlements, redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup)
+    }
+
+    /// What the project says of its SDKs, read once for all its targets: its package
+    /// references and linked frameworks, and the package and configuration files next to it.
+    static func detection(of loaded: XcodeProject) -> SDKDetection {
+        // Flutter and React Native keep the app's packages in the folder above ios/ (or macos/).
+        let projectFolder = loaded.bundle.deletingLastPathComponent()
+        let wrapperRoots = ["ios", "macos"].contains(projectFolder.lastPathComponent) ? [projectFolder.deletingLastPathComponent()] : []
+        return SDKDetection.project(
+            loaded, roots: [loaded.sourceRoot, projectFolder], wrapperRoots: wrapperRoots,
+            display: { XCConfigFile.display($0, relativeTo: loaded.sourceRoot) })
     }
 
     static func report(
         loaded: XcodeProject, target: String?, configuration: String?, buildSettings: [String: String], bundleID: String?,
-        infoPlist: Data?, entitlements: Data?, redirectURI: String?, sdk: SDKFlavour?, keychainGroup: String?
+        infoPlist: Data?, entitlements: Data?, redirectURI: String?, sdk: SDKFlavour?, keychainGroup: String?,
+        projectDetection: SDKDetection? = nil
     ) throws(DoctorProjectError) -> DoctorReport {
         let (overrideSettings, given) = overrides(buildSettings, bundleID: bundleID)
         let resolved = try ResolvedTarget.resolve(loaded, targetName: target, configurationName: configuration, overrides: overrideSettings)
@@ -214,7 +234,7 @@ public enum AppConfigurationDoctor {
                 guard let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber,
                     size.intValue <= BuildTimeEdit.maximumScriptSize
                 else { return nil }
-                return FileManager.default.contents(atPath: url.path)
+                return ReadCount.contents(of: url)
             })
         checker.projectDescription = "target '\(resolved.target.name)' (\(resolved.configuration))"
         if resolved.settingsAreIncomplete {
@@ -303,13 +323,10 @@ public enum AppConfigurationDoctor {
         }
         checker.context.infoPlist = infoDescription
 
-        // The SDK, from the project's folder and the Info.plist's keys.
-        var roots = [loaded.sourceRoot, loaded.bundle.deletingLastPathComponent()]
-        if let infoURL = resolved.path("INFOPLIST_FILE", expander: expander)?.url { roots.append(infoURL.deletingLastPathComponent()) }
-        // Flutter and React Native keep the app's packages in the folder above ios/ (or macos/).
-        let projectFolder = loaded.bundle.deletingLastPathComponent()
-        let wrapperRoots = ["ios", "macos"].contains(projectFolder.lastPathComponent) ? [projectFolder.deletingLastPathComponent()] : []
-        var detection = SDKDetection.detect(info: info, roots: roots, wrapperRoots: wrapperRoots, project: loaded, display: shown)
+        // The SDK: the project's detection (once per project), with the target's Info.plist keys
+        // and its folder's configuration files.
+        let infoFolder = resolved.path("INFOPLIST_FILE", expander: expander)?.url.map { [$0.deletingLastPathComponent()] } ?? []
+        var detection = (projectDetection ?? Self.detection(of: loaded)).forTarget(info: info, roots: infoFolder, display: shown)
         // The target's code: the SDKs it imports, the redirect URI, keychain group and authority
         // it configures, and whether the URL that opens the app reaches the SDK (CodeChecks).
         let code = CodeChecks.read(loaded, target: resolved.target)
@@ -331,7 +348,7 @@ public enum AppConfigurationDoctor {
         // configuration, those sharing a file checked once.
         var items: [DoctorChecks.Entitlements] = []
         if let entitlements {
-            items = [DoctorChecks.Entitlements(configurations: [], file: "the given entitlements", source: .data(entitlements), expander: expander)]
+            items = [DoctorChecks.Entitlements(configurations: [], file: "the given entitlements", source: .parsing(entitlements), expander: expander)]
             checker.context.entitlements = "the given entitlements"
         } else {
             var perConfiguration: [(ResolvedTarget, BuildSettingExpander)] = [(resolved, expander)]
@@ -359,7 +376,7 @@ public enum AppConfigurationDoctor {
                         file = shown(url)
                         entitlementsPath = loaded.generator?.files[url.path] == nil ? url.path : loaded.projectFile.path
                         if let data = loaded.contents(of: url) {
-                            source = .data(data)
+                            source = .parsing(data)
                         } else {
                             source = .unreadable(
                                 "configuration '\(target.configuration)': CODE_SIGN_ENTITLEMENTS is '\(path.written)', and \(shown(url)) cannot be read"

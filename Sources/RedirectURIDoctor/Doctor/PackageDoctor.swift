@@ -30,87 +30,89 @@ extension AppConfigurationDoctor {
         package: URL, target: String, infoPlist: Data? = nil, entitlements: Data? = nil, buildSettings: [String: String] = [:],
         bundleID: String? = nil, redirectURI: String? = nil, sdk: SDKFlavour? = nil, keychainGroup: String? = nil
     ) throws(DoctorProjectError) -> DoctorReport {
-        let root = package.lastPathComponent == "Package.swift" ? package.deletingLastPathComponent() : package
-        let manifestURL = root.appendingPathComponent("Package.swift")
-        guard let manifestData = FileManager.default.contents(atPath: manifestURL.path) else {
-            throw DoctorProjectError(.unreadable, "\(DisplayPath.of(manifestURL)) cannot be read: pass the folder of a Swift package with --package")
-        }
-        let manifest = PackageManifest(bytes: Array(manifestData))
-        let candidates = manifest.path(ofTarget: target).map { [$0] } ?? ["Sources", "Source", "src", "srcs"].map { "\($0)/\(target)" }
-        var isFolder: ObjCBool = false
-        guard
-            let folderPath = candidates.first(where: {
-                FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path, isDirectory: &isFolder) && isFolder.boolValue
-            })
-        else {
-            throw DoctorProjectError(
-                .targetNotFound,
-                "no folder for target '\(target)' in \(DisplayPath.of(root)): looked for \(candidates.joined(separator: ", ")) (a target's path: in Package.swift, else SwiftPM's Sources/<target>)"
-            )
-        }
-        let folder = root.appendingPathComponent(folderPath)
-        let shown = { (url: URL) in XCConfigFile.display(url, relativeTo: root) }
-        let infoURL = infoPlist == nil ? Self.firstFile(in: folder) { $0.lastPathComponent == "Info.plist" } : nil
-        guard let infoData = infoPlist ?? infoURL.flatMap({ FileManager.default.contents(atPath: $0.path) }) else {
-            throw DoctorProjectError(
-                .unreadable, "target '\(target)' has no Info.plist in \(shown(folder)) that can be read: pass the app's with --info-plist")
-        }
-        let entitlementsURL = entitlements == nil ? Self.firstFile(in: folder) { $0.pathExtension == "entitlements" } : nil
-
-        var values = buildSettings
-        var manifestGiven: [String: String] = [:]
-        if bundleID == nil, values["PRODUCT_BUNDLE_IDENTIFIER"] == nil, let identifier = manifest.bundleIdentifier(ofTarget: target) {
-            values["PRODUCT_BUNDLE_IDENTIFIER"] = identifier
-            manifestGiven["PRODUCT_BUNDLE_IDENTIFIER"] = "Package.swift's bundleIdentifier: \"\(identifier)\""
-        }
-        var (settings, given) = overrides(values, bundleID: bundleID)
-        given.merge(manifestGiven) { $1 }
-        let (info, generatedKeys) = withBundleID(PropertyList.dictionary(infoData), known: settings.isSet("PRODUCT_BUNDLE_IDENTIFIER"))
-        let code = CodeChecks.read(files: XcodeProject.filesOnDisk(under: folder), root: root)
-        var detection = SDKDetection.detect(info: info, roots: [root, folder], display: shown)
-        if let code { detection.addCode(code.reading.imports, target: target) }
-        let expander = BuildSettingExpander(settings: settings, unsetPolicy: .keepReference)
-        var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: .generic, sdkSource: "none", detection: detection)
-        checker.context.target = target
-        checker.context.infoPlist = infoURL.map(shown) ?? "the given Info.plist"
-        checker.infoPlistPath = infoURL?.path
-        checker.platform = manifest.platform
-        if info == nil {
-            checker.findings.append(
-                .notAPropertyList(checker.context.infoPlist, fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
-        }
-        let entitlementsSource: DoctorChecks.EntitlementsSource
-        if let entitlements {
-            entitlementsSource = .data(entitlements)
-        } else if let entitlementsURL {
-            entitlementsSource =
-                FileManager.default.contents(atPath: entitlementsURL.path).map { .data($0) }
-                ?? .unreadable("\(shown(entitlementsURL)) cannot be read")
-        } else {
-            entitlementsSource = .none
-        }
-        let entitlementsFile = entitlements == nil ? entitlementsURL.map(shown) : "the given entitlements"
-        checker.context.entitlements = entitlementsFile
-        let items = [
-            DoctorChecks.Entitlements(file: entitlementsFile, source: entitlementsSource, expander: expander, path: entitlementsURL?.path)
-        ]
-        checker.projectPath = manifestURL.path
-        checker.findings.insert(
-            DoctorFinding(
-                .projectTarget,
-                "checked target '\(target)' of the Swift package in \(root.lastPathComponent), its files in \(folderPath); Info.plist: \(checker.context.infoPlist ?? "none"); entitlements: \(entitlementsFile ?? "none")",
-                fix: "pass --target to check another of the package's targets"),
-            at: 0)
-        checker.findings += detection.placeholderFindings + detection.configurationFindings
-        let sdks = sdk.map { [($0, ["--sdk"])] } ?? detection.applicable(forTarget: target)
-        return checked(checker, sdks: sdks, given: sdk != nil, platformNote: nil) {
-            guard let code else {
-                $0.run(info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
-                return
+        try ReadOnce.run { () throws(DoctorProjectError) -> DoctorReport in
+            let root = package.lastPathComponent == "Package.swift" ? package.deletingLastPathComponent() : package
+            let manifestURL = root.appendingPathComponent("Package.swift")
+            guard let manifestData = ReadCount.contents(of: manifestURL) else {
+                throw DoctorProjectError(.unreadable, "\(DisplayPath.of(manifestURL)) cannot be read: pass the folder of a Swift package with --package")
             }
-            $0.run(
-                code, info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup,
-                scenesGenerated: false)
+            let manifest = PackageManifest(bytes: Array(manifestData))
+            let candidates = manifest.path(ofTarget: target).map { [$0] } ?? ["Sources", "Source", "src", "srcs"].map { "\($0)/\(target)" }
+            var isFolder: ObjCBool = false
+            guard
+                let folderPath = candidates.first(where: {
+                    FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path, isDirectory: &isFolder) && isFolder.boolValue
+                })
+            else {
+                throw DoctorProjectError(
+                    .targetNotFound,
+                    "no folder for target '\(target)' in \(DisplayPath.of(root)): looked for \(candidates.joined(separator: ", ")) (a target's path: in Package.swift, else SwiftPM's Sources/<target>)"
+                )
+            }
+            let folder = root.appendingPathComponent(folderPath)
+            let shown = { (url: URL) in XCConfigFile.display(url, relativeTo: root) }
+            let infoURL = infoPlist == nil ? Self.firstFile(in: folder) { $0.lastPathComponent == "Info.plist" } : nil
+            guard let infoData = infoPlist ?? infoURL.flatMap(ReadCount.contents(of:)) else {
+                throw DoctorProjectError(
+                    .unreadable, "target '\(target)' has no Info.plist in \(shown(folder)) that can be read: pass the app's with --info-plist")
+            }
+            let entitlementsURL = entitlements == nil ? Self.firstFile(in: folder) { $0.pathExtension == "entitlements" } : nil
+
+            var values = buildSettings
+            var manifestGiven: [String: String] = [:]
+            if bundleID == nil, values["PRODUCT_BUNDLE_IDENTIFIER"] == nil, let identifier = manifest.bundleIdentifier(ofTarget: target) {
+                values["PRODUCT_BUNDLE_IDENTIFIER"] = identifier
+                manifestGiven["PRODUCT_BUNDLE_IDENTIFIER"] = "Package.swift's bundleIdentifier: \"\(identifier)\""
+            }
+            var (settings, given) = overrides(values, bundleID: bundleID)
+            given.merge(manifestGiven) { $1 }
+            let (info, generatedKeys) = withBundleID(PropertyList.dictionary(infoData), known: settings.isSet("PRODUCT_BUNDLE_IDENTIFIER"))
+            let code = CodeChecks.read(files: XcodeProject.filesOnDisk(under: folder), root: root)
+            var detection = SDKDetection.detect(info: info, roots: [root, folder], display: shown)
+            if let code { detection.addCode(code.reading.imports, target: target) }
+            let expander = BuildSettingExpander(settings: settings, unsetPolicy: .keepReference)
+            var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: .generic, sdkSource: "none", detection: detection)
+            checker.context.target = target
+            checker.context.infoPlist = infoURL.map(shown) ?? "the given Info.plist"
+            checker.infoPlistPath = infoURL?.path
+            checker.platform = manifest.platform
+            if info == nil {
+                checker.findings.append(
+                    .notAPropertyList(checker.context.infoPlist, fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
+            }
+            let entitlementsSource: DoctorChecks.EntitlementsSource
+            if let entitlements {
+                entitlementsSource = .parsing(entitlements)
+            } else if let entitlementsURL {
+                entitlementsSource =
+                    ReadCount.contents(of: entitlementsURL).map { .parsing($0) }
+                    ?? .unreadable("\(shown(entitlementsURL)) cannot be read")
+            } else {
+                entitlementsSource = .none
+            }
+            let entitlementsFile = entitlements == nil ? entitlementsURL.map(shown) : "the given entitlements"
+            checker.context.entitlements = entitlementsFile
+            let items = [
+                DoctorChecks.Entitlements(file: entitlementsFile, source: entitlementsSource, expander: expander, path: entitlementsURL?.path)
+            ]
+            checker.projectPath = manifestURL.path
+            checker.findings.insert(
+                DoctorFinding(
+                    .projectTarget,
+                    "checked target '\(target)' of the Swift package in \(root.lastPathComponent), its files in \(folderPath); Info.plist: \(checker.context.infoPlist ?? "none"); entitlements: \(entitlementsFile ?? "none")",
+                    fix: "pass --target to check another of the package's targets"),
+                at: 0)
+            checker.findings += detection.placeholderFindings + detection.configurationFindings
+            let sdks = sdk.map { [($0, ["--sdk"])] } ?? detection.applicable(forTarget: target)
+            return checked(checker, sdks: sdks, given: sdk != nil, platformNote: nil) {
+                guard let code else {
+                    $0.run(info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
+                    return
+                }
+                $0.run(
+                    code, info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup,
+                    scenesGenerated: false)
+            }
         }
     }
 

@@ -253,13 +253,13 @@ public struct DoctorAnnotations {
         }
         // Errors and warnings only, as in the other annotation formats: an informational finding
         // would be a code-scanning alert with nothing to fix.
-        var results: [SARIF.Result] = []
+        var results: [SARIF.Finding] = []
         var notifications: [SARIF.Notification] = []
         for report in reports {
             let prefix = Self.prefix(report)
             let properties = report.context.target.map { SARIF.Properties(target: $0) }
             results += report.findings.filter { $0.severity == .error || $0.severity == .warning }.map { finding in
-                SARIF.Result(
+                SARIF.Finding(
                     ruleId: finding.code.rawValue, ruleIndex: codes.firstIndex(of: finding.code),
                     level: Self.level(finding.severity),
                     message: .init(
@@ -343,7 +343,7 @@ enum SARIF {
     struct Run: Encodable {
         var tool: Tool
         var invocations: [Invocation]
-        var results: [Result]
+        var results: [Finding]
     }
     struct Tool: Encodable { var driver: Driver }
     struct Driver: Encodable {
@@ -377,7 +377,8 @@ enum SARIF {
         var id: String
         var index: Int
     }
-    struct Result: Encodable {
+    /// A SARIF `result`: one finding.
+    struct Finding: Encodable {
         var ruleId: String
         var ruleIndex: Int?
         var level: String

@@ -7,8 +7,13 @@ extension DoctorChecks {
     /// Where the entitlements come from.
     enum EntitlementsSource {
         case none
-        case data(Data)
+        /// The file's root dictionary, parsed once when it was read; `nil` when the bytes are not
+        /// a property list with a dictionary at its root.
+        case read([String: Any]?)
         case unreadable(String)
+
+        /// The source of bytes read from a file or given: parsed here, once.
+        static func parsing(_ data: Data) -> EntitlementsSource { .read(PropertyList.dictionary(data)) }
     }
 
     /// The entitlements of one or more build configurations that share them.
@@ -50,7 +55,7 @@ extension DoctorChecks {
         for item in entitlements {
             if let group {
                 keychainCheck(item, group: group, named: keychainGroup != nil || intuneGroup != nil)
-            } else if case .data(let data) = item.source, PropertyList.dictionary(data) == nil {
+            } else if case .read(nil) = item.source {
                 findings.append(
                     DoctorFinding(
                         .plistUnreadable, "\(item.label): the entitlements file is not a property list with a dictionary at its root",
@@ -66,7 +71,7 @@ extension DoctorChecks {
     /// `applinks:{yourDomain}`) that is a sample's placeholder: iOS would look up a domain or
     /// group that does not exist.
     private mutating func entitlementsPlaceholders(_ item: Entitlements) {
-        guard case .data(let data) = item.source, let plist = PropertyList.dictionary(data) else { return }
+        guard case .read(let plist?) = item.source else { return }
         let start = findings.count
         defer { locate(from: start, in: item) }
         for key in plist.keys.sorted() {
@@ -96,7 +101,7 @@ extension DoctorChecks {
         let start = findings.count
         defer { locate(from: start, in: item) }
         if let file = item.file, let path = item.path { entitlementsPaths[file] = path }
-        let data: Data
+        let parsed: [String: Any]?
         switch item.source {
         case .none:
             if projectDescription == nil, !named {
@@ -121,10 +126,10 @@ extension DoctorChecks {
             findings.append(DoctorFinding(.plistUnreadable, message, fix: "point CODE_SIGN_ENTITLEMENTS at the target's .entitlements file"))
             skip("keychain-group", "\(item.label) could not be read", needed: true)
             return
-        case .data(let bytes):
-            data = bytes
+        case .read(let plist):
+            parsed = plist
         }
-        guard let plist = PropertyList.dictionary(data) else {
+        guard let plist = parsed else {
             findings.append(
                 DoctorFinding(
                     .plistUnreadable, "\(item.label): the entitlements file is not a property list with a dictionary at its root",
@@ -191,7 +196,7 @@ extension DoctorChecks {
     /// with `webcredentials:` (ASWebAuthenticationSession's https callbacks, iOS 17.4).
     mutating func associatedDomainCheck(host: String, entitlements: [Entitlements]) {
         for item in entitlements {
-            guard case .data(let data) = item.source, let plist = PropertyList.dictionary(data) else {
+            guard case .read(let plist?) = item.source else {
                 skip(
                     "associated-domains",
                     "the https callback needs webcredentials:\(host) in Associated Domains, and \(item.label) could not be read", needed: false)
@@ -241,7 +246,7 @@ extension DoctorChecks {
 
     /// The Associated Domains entitlement's entries, when the file can be read.
     static func associatedDomains(_ item: Entitlements) -> [String] {
-        guard case .data(let data) = item.source, let plist = PropertyList.dictionary(data) else { return [] }
+        guard case .read(let plist?) = item.source else { return [] }
         return plist["com.apple.developer.associated-domains"] as? [String] ?? []
     }
 

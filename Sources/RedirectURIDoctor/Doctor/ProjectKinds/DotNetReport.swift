@@ -13,7 +13,7 @@ extension AppConfigurationDoctor {
         dotnet file: URL, buildSettings: [String: String], bundleID: String?, infoPlist: Data?, entitlements: Data?, redirectURI: String?,
         sdk: SDKFlavour?, keychainGroup: String?
     ) throws(DoctorProjectError) -> DoctorReport {
-        guard let data = FileManager.default.contents(atPath: file.path) else {
+        guard let data = ReadCount.contents(of: file) else {
             throw DoctorProjectError(.unreadable, "cannot read '\(DisplayPath.of(file))': pass the app's .csproj")
         }
         guard let project = DotNetProject(data: data) else {
@@ -38,7 +38,7 @@ extension AppConfigurationDoctor {
         let entitlementsURL =
             project.value("CodesignEntitlements").map { folder.appendingPathComponent($0.replacingOccurrences(of: "\\", with: "/")) }
             ?? platformFolder?.appendingPathComponent("Entitlements.plist")
-        if let entitlementsURL, let bytes = FileManager.default.contents(atPath: entitlementsURL.path) {
+        if let entitlementsURL, let bytes = ReadCount.contents(of: entitlementsURL) {
             files.entitlements = bytes
             files.entitlementsDescription = shown(entitlementsURL)
             files.entitlementsPath = entitlementsURL

@@ -15,7 +15,7 @@ extension AppConfigurationDoctor {
             throw DoctorProjectError(
                 .unreadable, "\(DisplayPath.of(file))'s app is generated into ios/: pass ios/\(project) with --project, the project Xcode builds")
         }
-        guard let data = FileManager.default.contents(atPath: file.path) else {
+        guard let data = ReadCount.contents(of: file) else {
             throw DoctorProjectError(.unreadable, "cannot read '\(DisplayPath.of(file))': pass the Expo app's app.json")
         }
         let config = try ExpoAppConfig.read(data, file: file)

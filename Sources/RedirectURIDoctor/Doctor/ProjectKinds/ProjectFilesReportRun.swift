@@ -34,7 +34,7 @@ extension AppConfigurationDoctor {
         checker.context.entitlements = entitlementsFile
         let items = [
             DoctorChecks.Entitlements(
-                file: entitlementsFile, source: (entitlements ?? files.entitlements).map { .data($0) } ?? .none, expander: expander,
+                file: entitlementsFile, source: (entitlements ?? files.entitlements).map { .parsing($0) } ?? .none, expander: expander,
                 path: entitlements == nil ? files.entitlementsPath?.path : nil)
         ]
         checker.findings.insert(
@@ -51,7 +51,7 @@ extension AppConfigurationDoctor {
     }
 
     static func plist(_ url: URL) -> (data: Data?, dictionary: [String: Any]?) {
-        let data = FileManager.default.contents(atPath: url.path)
+        let data = ReadCount.contents(of: url)
         return (data, data.flatMap(PropertyList.dictionary))
     }
 }

@@ -32,9 +32,9 @@ struct AppCodeReading: Sendable {
         for source in sources {
             guard let language = SourceLanguage(pathExtension: Self.pathExtension(source.path)) else { continue }
             files.append(source.path)
-            parsed.append(SourceFile(path: source.path, language: language, bytes: source.bytes))
+            parsed.append(ReadOnce.lexed(path: source.path, language: language, bytes: source.bytes))
         }
-        let declaring = constantSources.map { SourceFile(path: $0.path, language: .swift, bytes: $0.bytes) }
+        let declaring = constantSources.map { ReadOnce.lexed(path: $0.path, language: .swift, bytes: $0.bytes) }
         let reader = CodeFactReader(files: parsed + declaring)
         for file in parsed {
             facts += reader.facts(in: file)
@@ -60,7 +60,7 @@ struct AppCodeReading: Sendable {
             let url = queue[next]
             next += 1
             let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
-            guard let size, size <= maximumFileSize, let data = FileManager.default.contents(atPath: url.path) else {
+            guard let size, size <= maximumFileSize, let data = ReadCount.contents(of: url) else {
                 unreadable.append(display(url))
                 continue
             }
@@ -74,7 +74,7 @@ struct AppCodeReading: Sendable {
         }
         let declaring = packageFiles.compactMap { url -> (path: String, bytes: [UInt8])? in
             let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
-            guard let size, size <= maximumFileSize, let data = FileManager.default.contents(atPath: url.path) else { return nil }
+            guard let size, size <= maximumFileSize, let data = ReadCount.contents(of: url) else { return nil }
             return (display(url), Array(data))
         }
         var reading = AppCodeReading(sources: sources, constantSources: declaring)

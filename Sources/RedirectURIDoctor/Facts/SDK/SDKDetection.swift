@@ -64,6 +64,8 @@ struct SDKDetection {
     /// Values of the SDKs' configuration files (keys of Auth0.plist, Okta.plist and
     /// GoogleService-Info.plist) left as a placeholder, with their file and key.
     var placeholders: [(file: String, key: String, value: String)] = []
+    /// The files read so far (a target's detection skips the ones its project's read).
+    var readPaths: Set<String> = []
     static let maximumEntries = 500
     static let maximumFileSize = 1 << 20
 
@@ -173,9 +175,36 @@ struct SDKDetection {
     static func detect(
         info: [String: Any]?, roots: [URL], wrapperRoots: [URL] = [], project: XcodeProject? = nil, display: (URL) -> String
     ) -> SDKDetection {
+        Self.project(project, roots: roots, wrapperRoots: wrapperRoots, display: display).forTarget(info: info, roots: [], display: display)
+    }
+
+    /// What the whole project says, detected once per project: its package references, project
+    /// references and linked frameworks, and the package and configuration files in `roots` and
+    /// their direct subfolders (`wrapperRoots`: Flutter's and React Native's files only).
+    static func project(_ project: XcodeProject?, roots: [URL], wrapperRoots: [URL] = [], display: (URL) -> String) -> SDKDetection {
+        ReadCount.record(.sdkDetection)
+        var result = SDKDetection()
+        if let project { result.addProject(project) }
+        result.readFiles(in: roots, wrapperRoots: wrapperRoots, display: display)
+        return result
+    }
+
+    /// The project's detection for one target: the target's Info.plist keys (said first, as the
+    /// nearest evidence) and the files of `roots` (the Info.plist's folder) that the project's
+    /// detection did not read already.
+    func forTarget(info: [String: Any]?, roots: [URL], display: (URL) -> String) -> SDKDetection {
         var result = SDKDetection()
         result.addInfoPlist(info)
-        if let project { result.addProject(project) }
+        for item in evidence where !result.evidence.contains(item) { result.evidence.append(item) }
+        var merged = self
+        merged.evidence = result.evidence
+        merged.readFiles(in: roots, wrapperRoots: [], display: display)
+        return merged
+    }
+
+    /// Reads the package and configuration files of `roots` (and their direct subfolders) not read
+    /// before.
+    private mutating func readFiles(in roots: [URL], wrapperRoots: [URL], display: (URL) -> String) {
         var files: [URL] = []
         var folders: [URL] = []
         for root in roots where !folders.contains(root.standardizedFileURL) {
@@ -183,7 +212,7 @@ struct SDKDetection {
         }
         for folder in folders {
             let entries = Self.entries(folder)
-            files += entries.filter { packageFiles.contains($0) || configurationFiles.contains($0) }.map { folder.appendingPathComponent($0) }
+            files += entries.filter { Self.packageFiles.contains($0) || Self.configurationFiles.contains($0) }.map { folder.appendingPathComponent($0) }
             for entry in entries {
                 let sub = folder.appendingPathComponent(entry)
                 if entry.hasSuffix(".xcodeproj") {
@@ -191,19 +220,17 @@ struct SDKDetection {
                 } else if entry.hasSuffix(".xcworkspace") {
                     files.append(sub.appendingPathComponent("xcshareddata/swiftpm/Package.resolved"))
                 } else if Self.mayHoldConfiguration(entry) {
-                    files += Self.entries(sub).filter(configurationFiles.contains).map { sub.appendingPathComponent($0) }
+                    files += Self.entries(sub).filter(Self.configurationFiles.contains).map { sub.appendingPathComponent($0) }
                 }
             }
         }
         for folder in wrapperRoots.map(\.standardizedFileURL) where !folders.contains(folder) {
             files += ["pubspec.yaml", "pubspec.lock", "package.json"].map { folder.appendingPathComponent($0) }
         }
-        var read: Set<String> = []
         for file in files {
-            guard read.insert(file.standardizedFileURL.path).inserted, let data = Self.contents(file) else { continue }
-            result.read(file.lastPathComponent, data, shown: display(file))
+            guard readPaths.insert(file.standardizedFileURL.path).inserted, let data = Self.contents(file) else { continue }
+            read(file.lastPathComponent, data, shown: display(file))
         }
-        return result
     }
 
     /// `GIDClientID` is Google Sign-In's own key; `IntuneMAMSettings` means MSAL (Intune's SDK
@@ -400,7 +427,7 @@ struct SDKDetection {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
             (attributes[.size] as? NSNumber)?.intValue ?? Int.max <= maximumFileSize
         else { return nil }
-        return FileManager.default.contents(atPath: url.path)
+        return ReadCount.contents(of: url)
     }
 
     /// Whether a folder entry is one an app keeps its files in (not a dependency, build product

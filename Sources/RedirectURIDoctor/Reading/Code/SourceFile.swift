@@ -66,6 +66,7 @@ struct SourceFile: Sendable {
     init(path: String, language: SourceLanguage, bytes: [UInt8]) {
         self.path = path
         self.language = language
+        if !path.isEmpty { ReadCount.record(.lex(path)) }
         tokens = language == .swift ? SwiftLexer.tokens(bytes) : ObjectiveCLexer.tokens(bytes)
         partners = Self.partners(of: tokens)
     }

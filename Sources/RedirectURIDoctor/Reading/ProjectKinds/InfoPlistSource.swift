@@ -18,7 +18,7 @@ struct InfoPlistSource {
     ) -> InfoPlistSource {
         let generated = loaded.generator.flatMap { generator in generator.files[url.standardizedFileURL.path].map { (generator, $0) } }
         var source = InfoPlistSource(
-            data: generated?.1 ?? FileManager.default.contents(atPath: url.path),
+            data: generated?.1 ?? ReadCount.contents(of: url),
             description: shown(url) + (generated.map { ", written by \($0.0.tool) from \(DisplayPath.of($0.0.spec))" } ?? "")
                 + (generated != nil && FileManager.default.fileExists(atPath: url.path)
                     ? " (it replaces the file there on each generate: its keys are the spec's info properties)" : ""),
@@ -27,13 +27,13 @@ struct InfoPlistSource {
         let definitions = expander.expand("$(INFOPLIST_PREPROCESSOR_DEFINITIONS)")
         var preprocessor = InfoPlistPreprocessor(definitions: definitions.value) { name in
             let included = name.hasPrefix("/") ? URL(fileURLWithPath: name) : url.deletingLastPathComponent().appendingPathComponent(name)
-            return FileManager.default.contents(atPath: included.path).map(Array.init)
+            return ReadCount.contents(of: included).map(Array.init)
         }
         source.preprocessed = true
         source.description += ", preprocessed (INFOPLIST_PREPROCESS)"
         do {
             if let header = resolved.path("INFOPLIST_PREFIX_HEADER", expander: expander) {
-                guard let headerURL = header.url, let headerBytes = FileManager.default.contents(atPath: headerURL.path) else {
+                guard let headerURL = header.url, let headerBytes = ReadCount.contents(of: headerURL) else {
                     source.data = nil
                     source.findings.append(
                         DoctorFinding(

@@ -19,7 +19,7 @@ import Foundation
 struct XcodeGenSpec {
     /// Reads the spec at `file` (its folder is the source root).
     static func load(_ file: URL, display: String) throws(DoctorProjectError) -> XcodeProject {
-        guard let data = FileManager.default.contents(atPath: file.path) else {
+        guard let data = ReadCount.contents(of: file) else {
             throw DoctorProjectError(.unreadable, "cannot read '\(display)': pass an XcodeGen project.yml, an .xcodeproj or its folder")
         }
         return try project(from: Array(data), root: file.deletingLastPathComponent().standardizedFileURL, display: display)

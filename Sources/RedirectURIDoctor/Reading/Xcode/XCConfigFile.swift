@@ -63,7 +63,7 @@ struct XCConfigFile {
     typealias FileContents = @Sendable (URL) -> Data?
 
     /// The file's bytes on disk.
-    static let fromDisk: FileContents = { FileManager.default.contents(atPath: $0.path) }
+    static let fromDisk: FileContents = { ReadCount.contents(of: $0) }
 
     private mutating func include(_ url: URL, optional: Bool, stack: [URL], displayRoot: URL, from origin: String?, contents: FileContents) {
         let url = url.standardizedFileURL

@@ -58,7 +58,7 @@ struct XcodeProject {
 
     /// A file the project refers to: the one the generator would write, else the one on disk.
     func contents(of url: URL) -> Data? {
-        generator?.files[url.standardizedFileURL.path] ?? FileManager.default.contents(atPath: url.path)
+        generator?.files[url.standardizedFileURL.path] ?? ReadCount.contents(of: url)
     }
 
     /// The file findings about the project itself point at: the spec, or `project.pbxproj`.
@@ -71,7 +71,7 @@ struct XcodeProject {
     static func load(_ url: URL) throws(DoctorProjectError) -> XcodeProject {
         let bundle = url.lastPathComponent == "project.pbxproj" ? url.deletingLastPathComponent() : url
         let file = bundle.appendingPathComponent("project.pbxproj")
-        guard let data = FileManager.default.contents(atPath: file.path) else {
+        guard let data = ReadCount.contents(of: file) else {
             throw DoctorProjectError(
                 .unreadable, "cannot read '\(DisplayPath.of(file))': pass an .xcodeproj directory or its project.pbxproj")
         }
@@ -81,6 +81,7 @@ struct XcodeProject {
     /// Reads `project.pbxproj` bytes as the project at `bundle` (whose folder is the source root).
     static func parse(_ data: Data, bundle: URL) throws(DoctorProjectError) -> XcodeProject {
         let file = DisplayPath.of(bundle.appendingPathComponent("project.pbxproj"))
+        ReadCount.record(.plistParse)
         guard let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
             let top = plist as? [String: Any]
         else {
