@@ -308,4 +308,25 @@ struct AnnotationTests {
         #expect(artifact["uri"] as? String == "file:///elsewhere/My%20App/Info.plist")
         #expect(artifact["uriBaseId"] == nil)
     }
+
+    /// A project's check that could not run is placed at the Info.plist the report read (a typed
+    /// path in the report, not its description cut apart), else at the project file.
+    @Test(arguments: [
+        ("/src/App/Info.plist", true, "App/Info.plist:1:1: error: redirect-uri was not checked"),
+        ("/src/App/Info.plist", false, "App.xcodeproj/project.pbxproj:1:1: error: redirect-uri was not checked"),
+        (nil, true, "App.xcodeproj/project.pbxproj:1:1: error: redirect-uri was not checked"),
+    ] as [(String?, Bool, String)])
+    func aCheckNotRunIsAtTheInfoPlistRead(file: String?, exists: Bool, expected: String) {
+        var context = DoctorContext()
+        context.project = "App.xcodeproj"
+        context.infoPlist = "App/Info.plist, merged into the Info.plist Xcode generates"
+        context.infoPlistFile = file
+        var target = DoctorFinding(.info, .projectTarget, "checked target 'App'", fix: "nothing")
+        target.location = DoctorLocation(.project, path: "/src/App.xcodeproj/project.pbxproj")
+        let report = DoctorReport(context: context, findings: [target], skipped: [DoctorSkippedCheck("redirect-uri", reason: "unknown")])
+        let annotations = DoctorAnnotations(root: "/src", contents: { path in exists && path == file ? [0x3C] : nil })
+        let lines = annotations.xcode(report).split(separator: "\n").map(String.init)
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix(expected) == true, "\(lines)")
+    }
 }

@@ -5,7 +5,9 @@ import RedirectURIKit
 /// the findings several checks make alike.
 extension DoctorChecks {
     var report: DoctorReport {
-        DoctorReport(context: context, findings: findings.map(located), skipped: skipped)
+        var context = context
+        context.infoPlistFile = infoPlistPath
+        return DoctorReport(context: context, findings: findings.map(located), skipped: skipped)
     }
 
     /// The finding with its file and key: where the check said, else where its code points.

@@ -84,19 +84,14 @@ public struct DoctorAnnotations {
         let projectFile = locations.first { $0.artifact == .project && $0.path != nil }?.path
         let path =
             infoPlistPath ?? locations.first { $0.artifact == .infoPlist && $0.path != nil }?.path
-            ?? projectFile.flatMap { infoPlist(of: report, projectFile: $0) } ?? projectFile
+            ?? (projectFile == nil ? nil : infoPlist(of: report)) ?? projectFile
         return path.map { Place(path: shown($0), line: 1, column: 1) }
     }
 
-    /// The Info.plist file a project's report read, when no finding names it: the context gives
-    /// its path relative to the project's folder (or absolute), when it is a file that exists.
-    private func infoPlist(of report: DoctorReport, projectFile: String) -> String? {
-        guard report.context.project != nil, var written = report.context.infoPlist else { return nil }
-        if let merged = written.range(of: ", merged into ") { written = String(written[..<merged.lowerBound]) }
-        guard written.hasSuffix(".plist") else { return nil }
-        let folder = URL(fileURLWithPath: projectFile).deletingLastPathComponent().deletingLastPathComponent()
-        let path = written.hasPrefix("/") ? written : folder.appendingPathComponent(written).standardizedFileURL.path
-        return contents(path) == nil ? nil : path
+    /// The Info.plist file a project's report read, when no finding names it and it exists.
+    private func infoPlist(of report: DoctorReport) -> String? {
+        guard report.context.project != nil, let file = report.context.infoPlistFile, contents(file) != nil else { return nil }
+        return file
     }
 
     /// The place of each finding that needs attention, and of each needed check that did not run

@@ -136,6 +136,9 @@ public struct DoctorContext: Sendable, Hashable, Codable {
     public var configurationIsDefault: Bool?
     /// The Info.plist that was read, or a description of the generated one.
     public var infoPlist: String?
+    /// The Info.plist file's path on disk, when the checks read one (not in the JSON: what a
+    /// format places the report's needed-but-not-run checks at).
+    var infoPlistFile: String?
     /// The entitlements file that was read.
     public var entitlements: String?
     /// `CFBundleIdentifier` as the built app would carry it, when it could be expanded.
