@@ -43,6 +43,29 @@ extension DoctorChecks {
         }
     }
 
+    /// Runs one of the SDK's rules: every finding it makes is the SDK's, tagged with it as it is
+    /// made (nothing is tagged in a run without an SDK). The app-wide checks (what is
+    /// registered, the bundle ID, build settings) make untagged findings, so a finding every
+    /// app would get is said once, however many SDKs the target uses.
+    mutating func sdkRule(_ rule: (inout DoctorChecks) -> Void) {
+        let start = findings.count
+        let outer = inSDKRule
+        inSDKRule = true
+        rule(&self)
+        inSDKRule = outer
+        guard sdk != .generic else { return }
+        for index in findings.indices.dropFirst(start) { findings[index].sdk = sdk.rawValue }
+    }
+
+    /// `finding` tagged with the SDK whose rule made it, when `isTheSDKs` (a part of an app-wide
+    /// check that says what this SDK needs).
+    func madeBySDK(_ finding: DoctorFinding, _ isTheSDKs: Bool = true) -> DoctorFinding {
+        guard isTheSDKs, sdk != .generic else { return finding }
+        var tagged = finding
+        tagged.sdk = sdk.rawValue
+        return tagged
+    }
+
     /// Lists a check that did not run, once, with why; a needed one makes the report incomplete.
     mutating func skip(_ check: String, _ reason: String, needed: Bool = true) {
         let entry = DoctorSkippedCheck(check, reason: reason, needed: needed)

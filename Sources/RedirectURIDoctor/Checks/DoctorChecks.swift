@@ -34,6 +34,10 @@ struct DoctorChecks {
     var skipped: [DoctorSkippedCheck] = []
     /// What stood in the way of the values the checks read (see ``expand(_:at:with:)``).
     var obstacles = ExpansionObstacles()
+    /// Whether one of the SDK's rules is running (``sdkRule(_:)``), and the places of the values
+    /// its rules expanded: a setting that stood in the way only there is the SDK's finding.
+    var inSDKRule = false
+    var sdkRuleLocations: Set<String> = []
     /// Values written where a URL scheme belongs, with the scheme a finding's fix names for them
     /// (Intune's ADALRedirectScheme written as a URL, MSAL's client ID): every fix about the value
     /// names that scheme, and `url-scheme-not-registered` is not said for it on top.
@@ -96,7 +100,7 @@ struct DoctorChecks {
         info: [String: Any]?, generatedKeys: Set<String>, entitlements: [Entitlements], redirectURI: String?,
         keychainGroup: String?
     ) {
-        sdkFindings(info: info)
+        sdkRule { $0.sdkFindings(info: info) }
         let (bundleID, bundleIDIssue) = bundleIDCheck(info: info, generatedKeys: generatedKeys)
 
         // What is registered: CFBundleURLTypes[].CFBundleURLSchemes, expanded first (MSAL picks
@@ -123,24 +127,27 @@ struct DoctorChecks {
                 redirect = parsedRedirect(expansion.value, what: "the redirect URI", issue: &redirectIssue)
             }
         } else if info != nil {
-            redirect = derivedRedirect(
-                info: info ?? [:], bundleID: bundleID, bundleIDIssue: bundleIDIssue, registered: expanded, pending: pending != nil,
-                extraSchemes: &extraSchemes, issue: &redirectIssue)
+            sdkRule {
+                redirect = $0.derivedRedirect(
+                    info: info ?? [:], bundleID: bundleID, bundleIDIssue: bundleIDIssue, registered: expanded, pending: pending != nil,
+                    extraSchemes: &extraSchemes, issue: &redirectIssue)
+            }
         }
-        auth0HTTPSCallback(&redirect, given: redirectURI != nil, registered: expanded, entitlements: entitlements)
+        sdkRule { $0.auth0HTTPSCallback(&redirect, given: redirectURI != nil, registered: expanded, entitlements: entitlements) }
         context.redirectURI = redirect?.description
-        clientIDRedirectCheck(redirect, bundleID: bundleID)
+        sdkRule { $0.clientIDRedirectCheck(redirect, bundleID: bundleID) }
         // Microsoft's macOS broker identifies an app by its team: without one it uses MSAL's
         // unsigned-app redirect (Microsoft's "macOS broker" guide for MSAL; msal-python's
         // `_redirect_uri_on_mac`), which the app registration must list.
         if sdk == .msal, platform == .macOS, developmentTeamUnset == true {
             findings.append(
-                DoctorFinding(
-                    .macOSUnsignedRedirect,
-                    "the target sets no DEVELOPMENT_TEAM: built without a team, the app has no team ID, and Microsoft's macOS broker signs it in with msauth.com.msauth.unsignedapp://auth rather than \(redirect?.description ?? "the app's own redirect URI")",
-                    fix:
-                        "set DEVELOPMENT_TEAM (Signing & Capabilities), or add msauth.com.msauth.unsignedapp://auth to the app registration's redirect URIs"
-                ))
+                madeBySDK(
+                    DoctorFinding(
+                        .macOSUnsignedRedirect,
+                        "the target sets no DEVELOPMENT_TEAM: built without a team, the app has no team ID, and Microsoft's macOS broker signs it in with msauth.com.msauth.unsignedapp://auth rather than \(redirect?.description ?? "the app's own redirect URI")",
+                        fix:
+                            "set DEVELOPMENT_TEAM (Signing & Capabilities), or add msauth.com.msauth.unsignedapp://auth to the app registration's redirect URIs"
+                    )))
         }
 
         // The redirect URI's scheme (and the SDK's other callback schemes) must be registered.
@@ -163,14 +170,14 @@ struct DoctorChecks {
                 needed = [(String(scheme), redirectSchemeWhy ?? "the redirect URI's scheme")]
             }
             if redirect.form == .https, sdk == .auth0 {
-                associatedDomainCheck(host: redirect.reference.host.map(String.init) ?? "", entitlements: entitlements)
+                sdkRule { $0.associatedDomainCheck(host: redirect.reference.host.map(String.init) ?? "", entitlements: entitlements) }
             }
         }
         needed += extraSchemes
         schemeRegistrationChecks(
             info: info, urlTypes: urlTypes, needed: needed, redirect: redirect, redirectIssue: redirectIssue, expanded: expanded,
             pending: pending, bundleID: bundleID)
-        bundleIDMatchesRedirect(redirect, bundleID: bundleID, bundleIDIssue: bundleIDIssue, redirectIssue: redirectIssue)
+        sdkRule { $0.bundleIDMatchesRedirect(redirect, bundleID: bundleID, bundleIDIssue: bundleIDIssue, redirectIssue: redirectIssue) }
 
         // LSApplicationQueriesSchemes: only the broker SDKs open another app, and only where the
         // broker can serve the app's redirect.
@@ -179,7 +186,7 @@ struct DoctorChecks {
                 // Not a requirement here: listed as not run, and not needed.
                 skip("query-schemes", "\(sdk.displayName) cannot use the broker: \(why), so its query schemes are not required", needed: false)
             } else if let info {
-                querySchemeCheck(info)
+                sdkRule { $0.querySchemeCheck(info) }
             } else {
                 skip("query-schemes", Self.infoPlistUnreadable)
             }

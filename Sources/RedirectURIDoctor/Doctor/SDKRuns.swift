@@ -2,20 +2,20 @@ import Foundation
 import RedirectURIKit
 
 extension AppConfigurationDoctor {
-    /// Runs `run` once for each SDK the target uses and merges the findings: a finding every
-    /// app would get (it is in a run with no SDK's rules too) is said once, without an SDK; any
-    /// other names the SDK whose requirement it is. With no SDK, only the checks every app
-    /// shares run, and one note says that no SDK was found.
+    /// Runs `run` once for each SDK the target uses and merges the findings. Each finding comes
+    /// tagged with its SDK when one of that SDK's rules made it (``DoctorChecks/sdkRule(_:)``);
+    /// an app-wide check's finding is untagged, and said once however many SDKs ran. With no
+    /// SDK, only the checks every app shares run, and one note says that no SDK was found.
     static func checked(
         _ base: DoctorChecks, sdks: [(sdk: SDKFlavour, sources: [String])], given: Bool, platformNote: DoctorFinding?,
         run: (inout DoctorChecks) -> Void
     ) -> DoctorReport {
-        var neutral = base
-        neutral.sdk = .generic
-        neutral.sdkSource = "none"
-        run(&neutral)
         let notes = [platformNote].compactMap { $0 }
         guard !sdks.isEmpty else {
+            var neutral = base
+            neutral.sdk = .generic
+            neutral.sdkSource = "none"
+            run(&neutral)
             var report = neutral.report
             report.context.sdk = nil
             let note =
@@ -29,9 +29,6 @@ extension AppConfigurationDoctor {
             report.findings.insert(note, at: report.findings.first?.code == .projectTarget ? 1 : 0)
             return report
         }
-        let isNeutral = { (finding: DoctorFinding) in
-            neutral.findings.contains { $0.code == finding.code && $0.message == finding.message }
-        }
         var merged: DoctorReport?
         for (sdk, sources) in sdks {
             var checker = base
@@ -39,14 +36,13 @@ extension AppConfigurationDoctor {
             checker.sdkSource = given ? "given" : "detected"
             run(&checker)
             var report = checker.report
-            for index in report.findings.indices where !isNeutral(report.findings[index]) {
-                report.findings[index].sdk = sdk.rawValue
-            }
             guard var result = merged else {
                 report.context.sdks = [DetectedSDK(sdk: sdk.rawValue, sources: given ? ["--sdk"] : sources)]
                 merged = report
                 continue
             }
+            // Said once: another SDK's run may make the same statement (the code read, a phase
+            // that writes the Info.plist), and the first SDK to make it names it.
             for finding in report.findings where !result.findings.contains(where: { $0.code == finding.code && $0.message == finding.message }) {
                 result.findings.append(finding)
             }
@@ -54,7 +50,7 @@ extension AppConfigurationDoctor {
             result.context.sdks.append(DetectedSDK(sdk: sdk.rawValue, sources: sources))
             merged = result
         }
-        var report = merged ?? neutral.report
+        var report = merged ?? base.report
         report.findings.insert(contentsOf: notes, at: report.findings.first?.code == .projectTarget ? 1 : 0)
         return report
     }

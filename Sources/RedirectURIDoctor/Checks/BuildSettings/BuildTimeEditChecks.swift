@@ -12,6 +12,8 @@ extension DoctorChecks {
             .querySchemeMissing: "LSApplicationQueriesSchemes",
         ]
         var unchecked: [String: [String]] = [:]
+        // Whether every finding a phase covers is an SDK's: the phase's note is then that SDK's.
+        var coversOnlySDKFindings: [String: Bool] = [:]
         var kept: [DoctorFinding] = []
         for finding in findings {
             guard let key = keyOf[finding.code], let edit = buildTimeEdits.first(where: { $0.mayWrite(key) }) else {
@@ -19,6 +21,7 @@ extension DoctorChecks {
                 continue
             }
             unchecked[edit.phase, default: []].append(finding.message)
+            coversOnlySDKFindings[edit.phase] = (coversOnlySDKFindings[edit.phase] ?? true) && finding.sdk != nil
             skip(
                 key == "CFBundleURLTypes" ? "url-scheme-registered" : "query-schemes",
                 finding.message + ", and run-script phase '\(edit.phase)' may add it to the built Info.plist", needed: false)
@@ -28,13 +31,14 @@ extension DoctorChecks {
             let written = edit.keys.map { $0.sorted().joined(separator: ", ") } ?? "any key"
             let notChecked = unchecked[edit.phase] ?? []
             findings.append(
-                DoctorFinding(
-                    .infoPlistEditedAtBuildTime,
-                    "run-script phase '\(edit.phase)' may write \(written) into the built Info.plist (\(edit.how))"
-                        + (notChecked.isEmpty
-                            ? "" : "; so these were not reported, only the built app can tell: " + notChecked.joined(separator: "; ")),
-                    fix: "check the built app: parse doctor --info-plist <path to the built .app>/Info.plist"
-                ))
+                madeBySDK(
+                    DoctorFinding(
+                        .infoPlistEditedAtBuildTime,
+                        "run-script phase '\(edit.phase)' may write \(written) into the built Info.plist (\(edit.how))"
+                            + (notChecked.isEmpty
+                                ? "" : "; so these were not reported, only the built app can tell: " + notChecked.joined(separator: "; ")),
+                        fix: "check the built app: parse doctor --info-plist <path to the built .app>/Info.plist"
+                    ), coversOnlySDKFindings[edit.phase] == true))
         }
     }
 }

@@ -52,6 +52,7 @@ extension DoctorChecks {
     /// Remembers what stood in the way of `expansion`, which was for the value at `location`.
     mutating func record(_ expansion: Expansion, at location: String) {
         obstacles.record(expansion, at: location)
+        if inSDKRule { sdkRuleLocations.insert(location) }
     }
 
     /// Why a value is not final, as a clause: "CFBundleIdentifier is $(PRODUCT_BUNDLE_IDENTIFIER)
@@ -80,9 +81,13 @@ extension DoctorChecks {
     }
 
     /// One finding per setting that stood in the way, and the notes about settings.
+    /// A setting that stood in the way only of values the SDK's rules read is the SDK's finding.
     func variableFindings() -> [DoctorFinding] {
         var result: [DoctorFinding] = []
+        var sdkOnly: [Bool] = []  // per finding: every place it names was read by the SDK's rules
+        let onlyBySDK = { (locations: [String]) in !locations.isEmpty && locations.allSatisfy(sdkRuleLocations.contains) }
         for (kind, name, locations) in obstacles.variables {
+            sdkOnly.append(onlyBySDK(locations))
             let places = Self.listed(locations)
             let start = result.count
             defer {
@@ -128,6 +133,7 @@ extension DoctorChecks {
             }
         }
         for (cycle, location) in obstacles.cycles {
+            sdkOnly.append(onlyBySDK([location]))
             result.append(
                 DoctorFinding(
                     .buildSettingCycle,
@@ -135,6 +141,7 @@ extension DoctorChecks {
                     fix: "give one of them a value that does not refer back"))
         }
         for (name, location) in obstacles.unsupportedOperators {
+            sdkOnly.append(onlyBySDK([location]))
             result.append(
                 DoctorFinding(
                     .buildSettingOperatorUnsupported,
@@ -142,6 +149,7 @@ extension DoctorChecks {
                     fix: "pass the expanded value with --build-setting NAME=VALUE, or check the built app's Info.plist"))
         }
         for (text, location) in obstacles.unterminated {
+            sdkOnly.append(onlyBySDK([location]))
             result.append(
                 DoctorFinding(
                     .buildSettingUnterminated,
@@ -149,6 +157,7 @@ extension DoctorChecks {
                     fix: "close the reference: $(NAME)"))
         }
         for (reason, location) in obstacles.limits {
+            sdkOnly.append(onlyBySDK([location]))
             result.append(
                 DoctorFinding(
                     .buildSettingExpansionLimit,
@@ -169,6 +178,9 @@ extension DoctorChecks {
                     .buildSettingUnused,
                     "\(given) was not used: no checked value refers to \(name)",
                     fix: "check the setting's name; values the files write out in full need no setting"))
+        }
+        for (index, isTheSDKs) in sdkOnly.enumerated() where isTheSDKs && index < result.count {
+            result[index] = madeBySDK(result[index])
         }
         return result
     }

@@ -128,32 +128,46 @@ extension DoctorChecks {
         var checkedRedirect = redirectURI
         var checkedKeychainGroup = keychainGroup
         if sdk != .generic {
-            if redirectURI == nil {
-                checkedRedirect = codeValue(code, .redirectURI, what: "redirect URI", info: info, used: &fromCode)
-            }
-            if keychainGroup == nil, sdk.isMicrosoft {
-                checkedKeychainGroup = codeValue(code, .keychainGroup, what: "keychain group", info: info, used: &fromCode)
-            }
-            if redirectURI == nil, checkedRedirect == nil {
-                derivationInputs(code, info: info, used: &fromCode)
-            }
-            userAgentFromCode(code)
-            if let authority = brokerExclusion(code) {
-                codeBrokerExclusion =
-                    "the authority in the app's code is \(authority.wrapper ?? "an Azure AD B2C or CIAM authority") \(CodeChecks.cite(authority)), where no broker is used"
-                fromCode.append("authority \(CodeChecks.cite(authority)): Azure AD B2C or CIAM, so no broker")
-            } else if sdk == .msal, let native = code.reading.handOff.nativeAuthClient,
-                !code.reading.handOff.mentioned.contains(URLHandOffRule.msalClient)
-            {
-                // Native authentication signs in against a CIAM tenant through MSAL's own API
-                // calls; the broker serves only MSALPublicClientApplication's workforce sign-in.
-                codeBrokerExclusion =
-                    "the app's code signs in with MSAL's native authentication (MSALNativeAuthPublicClientApplication, \(native)), which never uses the broker"
-                fromCode.append("MSALNativeAuthPublicClientApplication (\(native)): native authentication, so no broker")
+            sdkRule { checks in
+                checks.readCodeValues(
+                    code, info: info, redirectURI: redirectURI, keychainGroup: keychainGroup, fromCode: &fromCode, checkedRedirect: &checkedRedirect,
+                    checkedKeychainGroup: &checkedKeychainGroup)
             }
         }
         run(info: info, generatedKeys: generatedKeys, entitlements: entitlements, redirectURI: checkedRedirect, keychainGroup: checkedKeychainGroup)
-        codeFindings(code, info: info, scenesGenerated: scenesGenerated, isIOS: platform == .iOS, used: fromCode)
+        sdkRule { $0.codeFindings(code, info: info, scenesGenerated: scenesGenerated, isIOS: $0.platform == .iOS, used: fromCode) }
+    }
+
+    /// The values the code gives the SDK being checked, where none was given: its redirect URI and
+    /// keychain group, what it derives them from, its browser, and an authority that rules the
+    /// broker out.
+    private mutating func readCodeValues(
+        _ code: CodeChecks, info: [String: Any]?, redirectURI: String?, keychainGroup: String?, fromCode: inout [String],
+        checkedRedirect: inout String?, checkedKeychainGroup: inout String?
+    ) {
+        if redirectURI == nil {
+            checkedRedirect = codeValue(code, .redirectURI, what: "redirect URI", info: info, used: &fromCode)
+        }
+        if keychainGroup == nil, sdk.isMicrosoft {
+            checkedKeychainGroup = codeValue(code, .keychainGroup, what: "keychain group", info: info, used: &fromCode)
+        }
+        if redirectURI == nil, checkedRedirect == nil {
+            derivationInputs(code, info: info, used: &fromCode)
+        }
+        userAgentFromCode(code)
+        if let authority = brokerExclusion(code) {
+            codeBrokerExclusion =
+                "the authority in the app's code is \(authority.wrapper ?? "an Azure AD B2C or CIAM authority") \(CodeChecks.cite(authority)), where no broker is used"
+            fromCode.append("authority \(CodeChecks.cite(authority)): Azure AD B2C or CIAM, so no broker")
+        } else if sdk == .msal, let native = code.reading.handOff.nativeAuthClient,
+            !code.reading.handOff.mentioned.contains(URLHandOffRule.msalClient)
+        {
+            // Native authentication signs in against a CIAM tenant through MSAL's own API
+            // calls; the broker serves only MSALPublicClientApplication's workforce sign-in.
+            codeBrokerExclusion =
+                "the app's code signs in with MSAL's native authentication (MSALNativeAuthPublicClientApplication, \(native)), which never uses the broker"
+            fromCode.append("MSALNativeAuthPublicClientApplication (\(native)): native authentication, so no broker")
+        }
     }
 
     /// What the SDK derives its redirect URI from, when the code sets it: Google Sign-In's

@@ -53,17 +53,26 @@ extension DoctorChecks {
         let group = keychainGroup ?? intuneGroup.flatMap { $0.isEmpty ? nil : $0 } ?? sdk.defaultKeychainGroup(on: platform) ?? googleGroup
         for item in entitlements { entitlementsPlaceholders(item) }
         for item in entitlements {
-            if let group {
-                keychainCheck(item, group: group, named: keychainGroup != nil || intuneGroup != nil)
-            } else if case .read(nil) = item.source {
-                findings.append(
-                    DoctorFinding(
-                        .plistUnreadable, "\(item.label): the entitlements file is not a property list with a dictionary at its root",
-                        fix: "pass the app's .entitlements file"))
-            } else if case .unreadable(let message) = item.source {
-                findings.append(
-                    DoctorFinding(.plistUnreadable, message, fix: "point CODE_SIGN_ENTITLEMENTS at the target's .entitlements file"))
-            }
+            entitlementsReadable(item)
+            // The group is the SDK's (or the caller's, with --keychain-group): the SDK's rule.
+            if let group { sdkRule { $0.keychainCheck(item, group: group, named: keychainGroup != nil || intuneGroup != nil) } }
+        }
+    }
+
+    /// An entitlements file that cannot be read, or is not a property list: one finding in that
+    /// file, whatever the SDK, and the checks that read it do not run.
+    private mutating func entitlementsReadable(_ item: Entitlements) {
+        let start = findings.count
+        defer { locate(from: start, in: item) }
+        switch item.source {
+        case .read(nil):
+            findings.append(
+                DoctorFinding(
+                    .plistUnreadable, "\(item.label): the entitlements file is not a property list with a dictionary at its root",
+                    fix: "pass the app's .entitlements file"))
+        case .unreadable(let message):
+            findings.append(DoctorFinding(.plistUnreadable, message, fix: "point CODE_SIGN_ENTITLEMENTS at the target's .entitlements file"))
+        case .none, .read: break
         }
     }
 
@@ -122,20 +131,14 @@ extension DoctorChecks {
                         ? "pass the app's .entitlements file with --entitlements"
                         : "add the Keychain Sharing capability with '\(group)' (it sets CODE_SIGN_ENTITLEMENTS)"))
             return
-        case .unreadable(let message):
-            findings.append(DoctorFinding(.plistUnreadable, message, fix: "point CODE_SIGN_ENTITLEMENTS at the target's .entitlements file"))
+        case .unreadable:
+            // Said once by entitlementsReadable(_:).
             skip("keychain-group", "\(item.label) could not be read", needed: true)
             return
         case .read(let plist):
             parsed = plist
         }
-        guard let plist = parsed else {
-            findings.append(
-                DoctorFinding(
-                    .plistUnreadable, "\(item.label): the entitlements file is not a property list with a dictionary at its root",
-                    fix: "pass the app's .entitlements file"))
-            return
-        }
+        guard let plist = parsed else { return }  // said once by entitlementsReadable(_:)
         guard let groups = plist["keychain-access-groups"] as? [String] else {
             if plist["keychain-access-groups"] != nil {
                 findings.append(Self.wrongType("keychain-access-groups (\(item.label))", expected: "an array of strings"))

@@ -264,11 +264,13 @@ extension DoctorChecks {
             entitlements.contains(where: { Self.associatedDomains($0).contains("webcredentials:\(host)") }),
             let https = try? RedirectURI(parsing: "https://\(host)\(custom.reference.path)")
         else { return }
-        let finding = DoctorFinding(
-            .redirectURIDerived,
-            "no redirect URI given; checking Auth0's https callback '\(https)' (useHTTPS()\(detection.auth0Domain.map { ", with the Domain of \($0.file)" } ?? "")): "
-                + "the custom-scheme callback's scheme '\(scheme)' is not registered, and Associated Domains has webcredentials:\(host)",
-            fix: "pass --redirect-uri to check another one")
+        // It replaces the finding the derivation made, in its place: tagged here, as made.
+        let finding = madeBySDK(
+            DoctorFinding(
+                .redirectURIDerived,
+                "no redirect URI given; checking Auth0's https callback '\(https)' (useHTTPS()\(detection.auth0Domain.map { ", with the Domain of \($0.file)" } ?? "")): "
+                    + "the custom-scheme callback's scheme '\(scheme)' is not registered, and Associated Domains has webcredentials:\(host)",
+                fix: "pass --redirect-uri to check another one"))
         if let index = findings.lastIndex(where: { $0.code == .redirectURIDerived }) {
             findings[index] = finding
         } else {

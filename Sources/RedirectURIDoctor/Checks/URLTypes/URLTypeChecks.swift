@@ -116,30 +116,36 @@ extension DoctorChecks {
             } else if !Self.isScheme(scheme) {
                 let clientID = sdk == .msal ? Self.msalClientID(in: scheme) : nil
                 let fix = meantSchemeFix(scheme, clientID: clientID, types: types, needed: needed, bundleID: bundleID)
-                findings.append(Self.invalidScheme(scheme, at: entry.location, isClientID: clientID != nil, fix: fix).at(entry.location))
-            } else if Self.unclaimableSchemes.contains(lower), !needed.contains(scheme) {
                 findings.append(
-                    DoctorFinding(
-                        .urlSchemeReserved,
-                        "the app claims the URL scheme '\(scheme)' (\(entry.location)), which belongs to "
-                            + (lower.hasPrefix("msauth") ? "the Microsoft broker (the app only queries it)" : "the system")
-                            + "; App Store review rejects apps that claim it, and the redirect never reaches this app",
-                        fix: lower.hasPrefix("msauth")
-                            ? "remove it from CFBundleURLSchemes"
-                                + (sdk.isMicrosoft ? "; the app's own scheme is msauth.<bundle ID>" : "")
-                                + (sdk.queriedSchemes.contains(lower) ? ", and '\(lower)' belongs in LSApplicationQueriesSchemes" : "")
-                            : "remove it; register a scheme of the app's own, such as its bundle ID"
-                    ).at(entry.location))
+                    madeBySDK(
+                        Self.invalidScheme(scheme, at: entry.location, isClientID: clientID != nil, fix: fix).at(entry.location), clientID != nil))
+            } else if Self.unclaimableSchemes.contains(lower), !needed.contains(scheme) {
+                // MSAL's and ADAL's fix says where the broker's scheme belongs: their rule.
+                let brokerFix = lower.hasPrefix("msauth") && (sdk.isMicrosoft || sdk.queriedSchemes.contains(lower))
+                findings.append(
+                    madeBySDK(
+                        DoctorFinding(
+                            .urlSchemeReserved,
+                            "the app claims the URL scheme '\(scheme)' (\(entry.location)), which belongs to "
+                                + (lower.hasPrefix("msauth") ? "the Microsoft broker (the app only queries it)" : "the system")
+                                + "; App Store review rejects apps that claim it, and the redirect never reaches this app",
+                            fix: lower.hasPrefix("msauth")
+                                ? "remove it from CFBundleURLSchemes"
+                                    + (sdk.isMicrosoft ? "; the app's own scheme is msauth.<bundle ID>" : "")
+                                    + (sdk.queriedSchemes.contains(lower) ? ", and '\(lower)' belongs in LSApplicationQueriesSchemes" : "")
+                                : "remove it; register a scheme of the app's own, such as its bundle ID"
+                        ).at(entry.location), brokerFix))
             } else if scheme != lower, [.appAuth, .googleSignIn, .okta].contains(sdk) {
                 // MSAL and Auth0 compare schemes without case; AppAuth and the libraries built on
                 // it compare the returned URL exactly, and iOS lower-cases the scheme. With no SDK
                 // nothing compares it.
                 findings.append(
-                    DoctorFinding(
-                        .urlSchemeUppercase,
-                        "the URL scheme '\(scheme)' (\(entry.location)) has upper-case letters; iOS hands the redirect back as '\(lower)', which \(sdk.displayName) then does not match",
-                        fix: "use '\(lower)' in CFBundleURLSchemes, in the redirect URI and in the server's registration"
-                    ).at(entry.location))
+                    madeBySDK(
+                        DoctorFinding(
+                            .urlSchemeUppercase,
+                            "the URL scheme '\(scheme)' (\(entry.location)) has upper-case letters; iOS hands the redirect back as '\(lower)', which \(sdk.displayName) then does not match",
+                            fix: "use '\(lower)' in CFBundleURLSchemes, in the redirect URI and in the server's registration"
+                        ).at(entry.location)))
             }
         }
     }
@@ -189,12 +195,12 @@ extension DoctorChecks {
         registrationFindings(urlTypes, needed: Set(needed.map(\.scheme)), bundleID: bundleID)
         if info != nil, !needed.isEmpty || redirect != nil {
             for (scheme, why) in needed where !expanded.contains(scheme) {
-                schemeNotRegistered(scheme, why: why, urlTypes: urlTypes, expanded: expanded, pending: pending, redirect: redirect)
+                sdkRule { $0.schemeNotRegistered(scheme, why: why, urlTypes: urlTypes, expanded: expanded, pending: pending, redirect: redirect) }
             }
         } else if info != nil {
             let redirectNeeded = skipped.last { $0.check == "redirect-uri" }?.needed ?? true
             if googleClientIDUnread, !urlTypes.unreadable, pending == nil {
-                googleSchemeCheck(expanded)
+                sdkRule { $0.googleSchemeCheck(expanded) }
             } else if !redirectNeeded, urlTypes.schemes.isEmpty, !urlTypes.unreadable, schemeRequired, codeValuesWithheld[.redirectURI] == nil {
                 // The redirect URI lives in the app's code, and the app registers no scheme at all:
                 // a custom-scheme redirect cannot come back, and nothing here could check it. Not a
