@@ -16,21 +16,13 @@ struct DoctorChecks {
         var value: String { expansion.value }
     }
 
-    let expander: BuildSettingExpander
-    /// The settings the caller gave, with how they were given (`--bundle-id com.contoso.app`).
-    let givenSettings: [String: String]
+    /// What reading found, the same for every SDK's run.
+    let facts: TargetFacts
     var sdk: SDKFlavour { didSet { context.sdk = sdk.rawValue } }
     /// How ``sdk`` was chosen: `given`, `detected` or `assumed`.
     var sdkSource: String { didSet { context.sdkSource = sdkSource } }
-    var detection: SDKDetection
-    /// In project mode, `target 'Name' (Configuration)`.
-    var projectDescription: String?
-    /// Why a setting with no value stays unexpanded (said in `unexpanded-variable`).
-    var unresolvedExplanation = "no project was read and no value was given for it"
-    /// Whether the Info.plist is generated from build settings alone (no file to add keys to).
-    var generatedOnly = false
-    var context = DoctorContext()
-    var findings: [DoctorFinding] = []
+    var context: DoctorContext
+    var findings: [DoctorFinding]
     var skipped: [DoctorSkippedCheck] = []
     /// What stood in the way of the values the checks read (see ``expand(_:at:with:)``).
     var obstacles = ExpansionObstacles()
@@ -64,29 +56,31 @@ struct DoctorChecks {
     /// scheme it needs is then known (see ``googleSchemeCheck(_:)``).
     var googleClientIDUnread = false
 
-    init(expander: BuildSettingExpander, givenSettings: [String: String], sdk: SDKFlavour, sdkSource: String, detection: SDKDetection) {
-        self.expander = expander
-        self.givenSettings = givenSettings
+    init(_ facts: TargetFacts, sdk: SDKFlavour = .generic, sdkSource: String = "none") {
+        self.facts = facts
         self.sdk = sdk
         self.sdkSource = sdkSource
-        self.detection = detection
+        context = facts.context
+        findings = facts.findings
         context.sdk = sdk.rawValue
         context.sdkSource = sdkSource
+        for (expansion, location) in facts.expansions { obstacles.record(expansion, at: location) }
     }
 
-    /// The target's platform, when a project says it (`SDKROOT`): it decides the SDK's rules.
-    var platform: ApplePlatform? { didSet { context.platform = platform?.rawValue } }
-    /// Run-script phases that may write keys into the built Info.plist.
-    var buildTimeEdits: [BuildTimeEdit] = []
-    /// Whether the target sets no `DEVELOPMENT_TEAM` (`nil` without a project).
-    var developmentTeamUnset: Bool?
-    /// Generated files the project refers to that are absent (`generated-file-missing`), said
-    /// where a setting they might be thought to hold is unset.
-    var generatedFilesMissing: [String] = []
+    // The facts the checks read, by name.
+    var expander: BuildSettingExpander { facts.expander }
+    var givenSettings: [String: String] { facts.givenSettings }
+    var detection: SDKDetection { facts.detection }
+    var projectDescription: String? { facts.projectDescription }
+    var unresolvedExplanation: String { facts.unresolvedExplanation }
+    var generatedOnly: Bool { facts.generatedOnly }
+    var platform: ApplePlatform? { facts.platform }
+    var buildTimeEdits: [BuildTimeEdit] { facts.buildTimeEdits }
+    var developmentTeamUnset: Bool? { facts.developmentTeamUnset }
+    var generatedFilesMissing: [String] { facts.generatedFilesMissing }
+    var infoPlistPath: String? { facts.infoPlistPath }
+    var projectPath: String? { facts.projectPath }
 
-    /// The Info.plist's and the project's paths on disk, when read from one (for locations).
-    var infoPlistPath: String?
-    var projectPath: String?
     /// Each entitlements file's path on disk by the name findings show it under.
     var entitlementsPaths: [String: String] = [:]
 

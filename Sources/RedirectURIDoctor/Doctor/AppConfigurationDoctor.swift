@@ -63,10 +63,10 @@ public enum AppConfigurationDoctor {
             let (info, generatedKeys) = withBundleID(PropertyList.dictionary(infoPlist), known: settings.isSet("PRODUCT_BUNDLE_IDENTIFIER"))
             let detection = SDKDetection.detect(info: info, roots: searchRoots, display: DisplayPath.of)
             let expander = BuildSettingExpander(settings: settings, unsetPolicy: .keepReference)
-            var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: .generic, sdkSource: "none", detection: detection)
-            checker.context.infoPlist = "the given Info.plist"
+            var facts = TargetFacts(expander: expander, givenSettings: given, detection: detection)
+            facts.context.infoPlist = "the given Info.plist"
             if info == nil {
-                checker.findings.append(
+                facts.findings.append(
                     DoctorFinding(
                         .plistUnreadable, "the Info.plist is not a property list with a dictionary at its root",
                         fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
@@ -75,8 +75,8 @@ public enum AppConfigurationDoctor {
                 DoctorChecks.Entitlements(
                     file: entitlements == nil ? nil : "the given entitlements", source: entitlements.map { .parsing($0) } ?? .none, expander: expander)
             ]
-            checker.findings += detection.placeholderFindings + detection.configurationFindings
-            return checked(checker, sdks: sdk.map { [($0, ["--sdk"])] } ?? detection.applicable(forTarget: nil), given: sdk != nil, platformNote: nil) {
+            facts.findings += detection.placeholderFindings + detection.configurationFindings
+            return checked(DoctorChecks(facts), sdks: sdk.map { [($0, ["--sdk"])] } ?? detection.applicable(forTarget: nil), given: sdk != nil, platformNote: nil) {
                 $0.run(info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
             }
         }
@@ -221,14 +221,14 @@ public enum AppConfigurationDoctor {
             unsetPolicy: resolved.settingsAreIncomplete ? .keepReference : .xcodeSemantics)
         let shown = { (url: URL) in XCConfigFile.display(url, relativeTo: loaded.sourceRoot) }
         // The Info.plist is read below; the detection needs its keys, so it runs after it.
-        var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: .generic, sdkSource: "none", detection: SDKDetection())
+        var facts = TargetFacts(expander: expander, givenSettings: given, detection: SDKDetection())
         let sdkRoot = resolved.settings.isSet("SDKROOT") ? expander.expand("$(SDKROOT)").value : ""
         let team = expander.expand("$(DEVELOPMENT_TEAM)")
-        checker.developmentTeamUnset = team.isComplete && team.value.trimmingCharacters(in: .whitespaces).isEmpty
-        checker.platform =
+        facts.developmentTeamUnset = team.isComplete && team.value.trimmingCharacters(in: .whitespaces).isEmpty
+        facts.platform =
             ApplePlatform.of(sdkRoot: sdkRoot)
             ?? (resolved.target.productType == "com.apple.product-type.application.watchapp2" ? .watchOS : nil)
-        checker.buildTimeEdits = BuildTimeEdit.edits(
+        facts.buildTimeEdits = BuildTimeEdit.edits(
             of: loaded.scriptPhases(of: resolved.target), sourceRoot: loaded.sourceRoot,
             read: { url in
                 guard let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber,
@@ -236,19 +236,19 @@ public enum AppConfigurationDoctor {
                 else { return nil }
                 return ReadCount.contents(of: url)
             })
-        checker.projectDescription = "target '\(resolved.target.name)' (\(resolved.configuration))"
+        facts.projectDescription = "target '\(resolved.target.name)' (\(resolved.configuration))"
         if resolved.settingsAreIncomplete {
-            checker.unresolvedExplanation =
+            facts.unresolvedExplanation =
                 "it is set nowhere in the settings that could be read, and a base .xcconfig could not be read (see xcconfig-unreadable)"
         }
-        checker.context.project = loaded.generator.map { DisplayPath.of($0.spec) } ?? loaded.bundle.relativePath
-        checker.projectPath = loaded.projectFile.path
-        checker.context.target = resolved.target.name
-        checker.context.productType = resolved.target.productType
-        checker.context.configuration = resolved.configuration
-        checker.context.configurationIsDefault = resolved.configurationIsDefault
-        checker.findings += resolved.findings
-        checker.generatedFilesMissing = resolved.generatedFilesMissing
+        facts.context.project = loaded.generator.map { DisplayPath.of($0.spec) } ?? loaded.bundle.relativePath
+        facts.projectPath = loaded.projectFile.path
+        facts.context.target = resolved.target.name
+        facts.context.productType = resolved.target.productType
+        facts.context.configuration = resolved.configuration
+        facts.context.configurationIsDefault = resolved.configurationIsDefault
+        facts.findings += resolved.findings
+        facts.generatedFilesMissing = resolved.generatedFilesMissing
 
         // The Info.plist: a file, the generated one, or the file merged into the generated one.
         let generates = resolved.isEnabled("GENERATE_INFOPLIST_FILE", expander: expander)
@@ -259,7 +259,7 @@ public enum AppConfigurationDoctor {
             info = PropertyList.dictionary(infoPlist)
             infoDescription = "the given Info.plist"
             if info == nil {
-                checker.findings.append(
+                facts.findings.append(
                     DoctorFinding(
                         .plistUnreadable, "the given Info.plist is not a property list with a dictionary at its root",
                         fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
@@ -268,12 +268,12 @@ public enum AppConfigurationDoctor {
             if let url = file.url {
                 let source = InfoPlistSource.read(url, loaded: loaded, resolved: resolved, expander: expander, shown: shown)
                 infoDescription = source.description
-                checker.infoPlistPath = source.path.path
-                checker.findings += source.findings
+                facts.infoPlistPath = source.path.path
+                facts.findings += source.findings
                 if let data = source.data {
                     info = PropertyList.dictionary(data)
                     if info == nil {
-                        checker.findings.append(
+                        facts.findings.append(
                             DoctorFinding(
                                 .plistUnreadable, "\(shown(url)) (INFOPLIST_FILE) is not a property list with a dictionary at its root",
                                 fix: source.preprocessed
@@ -281,28 +281,28 @@ public enum AppConfigurationDoctor {
                                     : "check it with `plutil -lint`"))
                     }
                 } else if source.findings.isEmpty {
-                    checker.findings.append(
+                    facts.findings.append(
                         DoctorFinding(
                             .plistUnreadable, "INFOPLIST_FILE is '\(file.written)', and \(shown(url)) cannot be read",
                             fix: "point INFOPLIST_FILE at the target's Info.plist (relative to the project folder)"))
                 }
             } else {
-                checker.findings.append(
+                facts.findings.append(
                     DoctorFinding(
                         .plistUnreadable, "INFOPLIST_FILE is '\(file.written)', which could not be expanded",
                         fix: "pass the missing settings with --build-setting NAME=VALUE, or the Info.plist with --info-plist"))
-                checker.record(file.expansion, at: "INFOPLIST_FILE")
+                facts.record(file.expansion, at: "INFOPLIST_FILE")
             }
             if generates, info != nil { infoDescription += ", merged into the Info.plist Xcode generates" }
         } else if generates {
             info = [:]
             infoDescription = "generated by Xcode from build settings (GENERATE_INFOPLIST_FILE)"
-            checker.generatedOnly = true
+            facts.generatedOnly = true
         } else {
-            checker.findings.append(
+            facts.findings.append(
                 DoctorFinding(
                     .infoPlistMissing,
-                    "\(checker.projectDescription ?? "the target") has no Info.plist: INFOPLIST_FILE is unset and GENERATE_INFOPLIST_FILE is not YES",
+                    "\(facts.projectDescription ?? "the target") has no Info.plist: INFOPLIST_FILE is unset and GENERATE_INFOPLIST_FILE is not YES",
                     fix: "set INFOPLIST_FILE to the target's Info.plist, or GENERATE_INFOPLIST_FILE = YES"))
         }
         if generates, infoPlist == nil, var merged = info {
@@ -314,14 +314,14 @@ public enum AppConfigurationDoctor {
             }
             info = merged
             for key in ["CFBundleURLTypes", "LSApplicationQueriesSchemes"] where resolved.settings.isSet("INFOPLIST_KEY_" + key) {
-                checker.findings.append(
+                facts.findings.append(
                     DoctorFinding(
                         .infoPlistKeyIgnored,
                         "INFOPLIST_KEY_\(key) is set, but Xcode generates only the Info.plist keys it documents build settings for, and \(key) is not one of them: the built app has no \(key) from it",
                         fix: "put \(key) in an Info.plist file (INFOPLIST_FILE); Xcode merges the file into the generated Info.plist"))
             }
         }
-        checker.context.infoPlist = infoDescription
+        facts.context.infoPlist = infoDescription
 
         // The SDK: the project's detection (once per project), with the target's Info.plist keys
         // and its folder's configuration files.
@@ -331,10 +331,10 @@ public enum AppConfigurationDoctor {
         // it configures, and whether the URL that opens the app reaches the SDK (CodeChecks).
         let code = CodeChecks.read(loaded, target: resolved.target)
         if let code { detection.addCode(code.reading.imports, target: resolved.target.name) }
-        checker.detection = detection
+        facts.detection = detection
         var sdks = sdk.map { [($0, ["--sdk"])] } ?? detection.applicable(forTarget: resolved.target.name)
         var platformNote: DoctorFinding?
-        if sdk == nil, let platform = checker.platform, !platform.hasBrowserSignIn {
+        if sdk == nil, let platform = facts.platform, !platform.hasBrowserSignIn {
             platformNote = DoctorFinding(
                 .platformWithoutRedirect,
                 "target '\(resolved.target.name)' is a \(platform.displayName) app: no sign-in SDK sends the user to a browser and back there, so "
@@ -349,7 +349,7 @@ public enum AppConfigurationDoctor {
         var items: [DoctorChecks.Entitlements] = []
         if let entitlements {
             items = [DoctorChecks.Entitlements(configurations: [], file: "the given entitlements", source: .parsing(entitlements), expander: expander)]
-            checker.context.entitlements = "the given entitlements"
+            facts.context.entitlements = "the given entitlements"
         } else {
             var perConfiguration: [(ResolvedTarget, BuildSettingExpander)] = [(resolved, expander)]
             if configuration == nil {
@@ -386,7 +386,7 @@ public enum AppConfigurationDoctor {
                         file = path.written
                         source = .unreadable(
                             "configuration '\(target.configuration)': CODE_SIGN_ENTITLEMENTS is '\(path.written)', which could not be expanded")
-                        checker.record(path.expansion, at: "CODE_SIGN_ENTITLEMENTS (\(target.configuration))")
+                        facts.record(path.expansion, at: "CODE_SIGN_ENTITLEMENTS (\(target.configuration))")
                     }
                 }
                 if let index = items.firstIndex(where: { $0.file == file }) {
@@ -399,21 +399,21 @@ public enum AppConfigurationDoctor {
                 }
             }
             let files = items.map { item in "\(item.file ?? "none") (\(item.configurations.joined(separator: ", ")))" }
-            checker.context.entitlements = items.count == 1 ? items.first?.file : files.joined(separator: "; ")
+            facts.context.entitlements = items.count == 1 ? items.first?.file : files.joined(separator: "; ")
         }
 
-        checker.findings.insert(
+        facts.findings.insert(
             DoctorFinding(
                 .projectTarget,
                 "checked target '\(resolved.target.name)' (\(resolved.target.productType ?? "no product type")) in configuration '\(resolved.configuration)'"
                     + (resolved.configurationIsDefault ? " (the default)" : "")
-                    + "; Info.plist: \(infoDescription); entitlements: \(checker.context.entitlements ?? "none")",
+                    + "; Info.plist: \(infoDescription); entitlements: \(facts.context.entitlements ?? "none")",
                 fix: resolved.configurationIsDefault
                     ? "pass --configuration to check another configuration" : "pass --target or --configuration to check another"),
             at: 0)
-        checker.findings += detection.placeholderFindings + detection.configurationFindings
+        facts.findings += detection.placeholderFindings + detection.configurationFindings
         let scenesGenerated = resolved.isEnabled("INFOPLIST_KEY_UIApplicationSceneManifest_Generation", expander: expander)
-        return checked(checker, sdks: sdks, given: sdk != nil, platformNote: platformNote) {
+        return checked(DoctorChecks(facts), sdks: sdks, given: sdk != nil, platformNote: platformNote) {
             guard let code else {
                 $0.run(info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
                 return

@@ -71,14 +71,14 @@ extension AppConfigurationDoctor {
             var detection = SDKDetection.detect(info: info, roots: [root, folder], display: shown)
             if let code { detection.addCode(code.reading.imports, target: target) }
             let expander = BuildSettingExpander(settings: settings, unsetPolicy: .keepReference)
-            var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: .generic, sdkSource: "none", detection: detection)
-            checker.context.target = target
-            checker.context.infoPlist = infoURL.map(shown) ?? "the given Info.plist"
-            checker.infoPlistPath = infoURL?.path
-            checker.platform = manifest.platform
+            var facts = TargetFacts(expander: expander, givenSettings: given, detection: detection)
+            facts.context.target = target
+            facts.context.infoPlist = infoURL.map(shown) ?? "the given Info.plist"
+            facts.infoPlistPath = infoURL?.path
+            facts.platform = manifest.platform
             if info == nil {
-                checker.findings.append(
-                    .notAPropertyList(checker.context.infoPlist, fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
+                facts.findings.append(
+                    .notAPropertyList(facts.context.infoPlist, fix: "pass the app's Info.plist (XML or binary); check it with `plutil -lint`"))
             }
             let entitlementsSource: DoctorChecks.EntitlementsSource
             if let entitlements {
@@ -91,20 +91,20 @@ extension AppConfigurationDoctor {
                 entitlementsSource = .none
             }
             let entitlementsFile = entitlements == nil ? entitlementsURL.map(shown) : "the given entitlements"
-            checker.context.entitlements = entitlementsFile
+            facts.context.entitlements = entitlementsFile
             let items = [
                 DoctorChecks.Entitlements(file: entitlementsFile, source: entitlementsSource, expander: expander, path: entitlementsURL?.path)
             ]
-            checker.projectPath = manifestURL.path
-            checker.findings.insert(
+            facts.projectPath = manifestURL.path
+            facts.findings.insert(
                 DoctorFinding(
                     .projectTarget,
-                    "checked target '\(target)' of the Swift package in \(root.lastPathComponent), its files in \(folderPath); Info.plist: \(checker.context.infoPlist ?? "none"); entitlements: \(entitlementsFile ?? "none")",
+                    "checked target '\(target)' of the Swift package in \(root.lastPathComponent), its files in \(folderPath); Info.plist: \(facts.context.infoPlist ?? "none"); entitlements: \(entitlementsFile ?? "none")",
                     fix: "pass --target to check another of the package's targets"),
                 at: 0)
-            checker.findings += detection.placeholderFindings + detection.configurationFindings
+            facts.findings += detection.placeholderFindings + detection.configurationFindings
             let sdks = sdk.map { [($0, ["--sdk"])] } ?? detection.applicable(forTarget: target)
-            return checked(checker, sdks: sdks, given: sdk != nil, platformNote: nil) {
+            return checked(DoctorChecks(facts), sdks: sdks, given: sdk != nil, platformNote: nil) {
                 guard let code else {
                     $0.run(info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
                     return

@@ -20,32 +20,32 @@ extension AppConfigurationDoctor {
         let root = files.projectFile.deletingLastPathComponent()
         var detection = SDKDetection.detect(info: info, roots: [root], wrapperRoots: files.wrapperRoots, display: DisplayPath.of)
         for item in files.evidence where !detection.evidence.contains(item) { detection.evidence.append(item) }
-        var checker = DoctorChecks(expander: expander, givenSettings: given, sdk: .generic, sdkSource: "none", detection: detection)
-        checker.platform = files.platform
-        checker.context.project = DisplayPath.of(files.projectFile)
-        checker.context.target = files.target
-        checker.context.infoPlist = infoPlist == nil ? files.infoDescription : "the given Info.plist"
-        checker.infoPlistPath = infoPlist == nil ? files.infoPath?.path : nil
-        checker.projectPath = files.projectFile.path
-        checker.unresolvedExplanation = "the project does not set it and no value was given for it"
-        checker.findings = files.findings
-        if info == nil { checker.findings.append(.notAPropertyList(checker.context.infoPlist, fix: "check it with `plutil -lint`")) }
+        var facts = TargetFacts(expander: expander, givenSettings: given, detection: detection)
+        facts.platform = files.platform
+        facts.context.project = DisplayPath.of(files.projectFile)
+        facts.context.target = files.target
+        facts.context.infoPlist = infoPlist == nil ? files.infoDescription : "the given Info.plist"
+        facts.infoPlistPath = infoPlist == nil ? files.infoPath?.path : nil
+        facts.projectPath = files.projectFile.path
+        facts.unresolvedExplanation = "the project does not set it and no value was given for it"
+        facts.findings = files.findings
+        if info == nil { facts.findings.append(.notAPropertyList(facts.context.infoPlist, fix: "check it with `plutil -lint`")) }
         let entitlementsFile = entitlements == nil ? files.entitlementsDescription : "the given entitlements"
-        checker.context.entitlements = entitlementsFile
+        facts.context.entitlements = entitlementsFile
         let items = [
             DoctorChecks.Entitlements(
                 file: entitlementsFile, source: (entitlements ?? files.entitlements).map { .parsing($0) } ?? .none, expander: expander,
                 path: entitlements == nil ? files.entitlementsPath?.path : nil)
         ]
-        checker.findings.insert(
+        facts.findings.insert(
             DoctorFinding(
                 .projectTarget,
-                "\(files.summary); Info.plist: \(checker.context.infoPlist ?? "none"); entitlements: \(entitlementsFile ?? "none")",
+                "\(files.summary); Info.plist: \(facts.context.infoPlist ?? "none"); entitlements: \(entitlementsFile ?? "none")",
                 fix: "pass --bundle-id, --info-plist or --entitlements to check other values"),
             at: 0)
-        checker.findings += detection.placeholderFindings + detection.configurationFindings
+        facts.findings += detection.placeholderFindings + detection.configurationFindings
         let sdks = sdk.map { [($0, ["--sdk"])] } ?? detection.applicable(forTarget: files.target)
-        return checked(checker, sdks: sdks, given: sdk != nil, platformNote: nil) {
+        return checked(DoctorChecks(facts), sdks: sdks, given: sdk != nil, platformNote: nil) {
             $0.run(info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
         }
     }
