@@ -15,10 +15,10 @@ struct DoctorTests {
     static func codes(
         _ info: String, entitlements: String? = nil, redirect: String? = nil, sdk: SDKFlavour = .msal, group: String? = nil
     ) throws -> [String] {
-        AppConfigurationDoctor.diagnose(
+        AppConfigurationDoctor.report(
             infoPlist: try data(info), entitlements: try entitlements.map(data), redirectURI: redirect, sdk: sdk,
             keychainGroup: group
-        ).filter { $0.severity != .info }.map(\.code.rawValue)
+        ).findings.filter { $0.severity != .info }.map(\.code.rawValue)
     }
 
     struct Row: Sendable, CustomTestStringConvertible {
@@ -80,9 +80,10 @@ struct DoctorTests {
     @Test func everyFindingHasAFixAndTheDocumentedCodes() throws {
         var seen: Set<String> = []
         for row in Self.rows {
-            let findings = AppConfigurationDoctor.diagnose(
+            let findings = AppConfigurationDoctor.report(
                 infoPlist: try Self.data(row.info), entitlements: try row.entitlements.map(Self.data), redirectURI: row.redirect,
-                sdk: row.sdk, keychainGroup: row.group)
+                sdk: row.sdk, keychainGroup: row.group
+            ).findings
             for finding in findings {
                 #expect(!finding.fix.isEmpty)
                 #expect(!finding.message.isEmpty)
@@ -111,7 +112,7 @@ struct DoctorTests {
     }
 
     @Test func derivedRedirectIsReportedAsInfo() throws {
-        let findings = AppConfigurationDoctor.diagnose(infoPlist: try Self.data("msal-good.plist"))
+        let findings = AppConfigurationDoctor.report(infoPlist: try Self.data("msal-good.plist")).findings
         #expect(findings.map(\.code.rawValue) == ["sdk-detected", "redirect-uri-derived"])
         #expect(findings.first?.message.contains("found in the Info.plist's URL scheme 'msauth.com.contoso.MailApp'") == true)
         #expect(findings.last?.message.contains("msauth.com.contoso.MailApp://auth") == true)
@@ -124,7 +125,7 @@ struct DoctorTests {
                 state = state &* 6364136223846793005 &+ 1442695040888963407
                 return UInt8(truncatingIfNeeded: state >> 33)
             }
-            let findings = AppConfigurationDoctor.diagnose(infoPlist: Data(bytes), entitlements: Data(bytes), keychainGroup: "g")
+            let findings = AppConfigurationDoctor.report(infoPlist: Data(bytes), entitlements: Data(bytes), keychainGroup: "g").findings
             #expect(findings.first?.code.rawValue == "plist-unreadable" || !findings.isEmpty)
         }
     }

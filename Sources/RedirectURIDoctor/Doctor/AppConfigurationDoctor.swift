@@ -29,15 +29,6 @@ import RedirectURIKit
 /// report.findings.filter { $0.severity == .error }.map(\.code)   // e.g. ["query-scheme-missing"]
 /// ```
 public enum AppConfigurationDoctor {
-    /// Diagnoses an Info.plist and entitlements without a project or build settings: the findings
-    /// of ``report(infoPlist:entitlements:buildSettings:bundleID:redirectURI:sdk:keychainGroup:searchRoots:)``.
-    public static func diagnose(
-        infoPlist: Data, entitlements: Data? = nil, redirectURI: String? = nil, sdk: SDKFlavour? = nil,
-        keychainGroup: String? = nil
-    ) -> [DoctorFinding] {
-        report(infoPlist: infoPlist, entitlements: entitlements, redirectURI: redirectURI, sdk: sdk, keychainGroup: keychainGroup).findings
-    }
-
     /// Checks an Info.plist (and entitlements) read on their own. Never throws: unreadable or
     /// malformed input is a finding.
     ///

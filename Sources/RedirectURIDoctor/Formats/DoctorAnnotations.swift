@@ -16,14 +16,14 @@ import Foundation
 /// ```
 public struct DoctorAnnotations {
     /// The Info.plist's path, for findings whose location has none (bytes the caller read).
-    public var infoPlistPath: String?
+    var infoPlistPath: String?
     /// The entitlements file's path, likewise.
-    public var entitlementsPath: String?
+    var entitlementsPath: String?
     /// How paths are shown: relative to this folder when under it (the folder a CI job runs in,
     /// the root SARIF's relative URIs start from), else as they are.
-    public var root: String?
+    var root: String?
     /// Reads a file's bytes, to find lines in it; `nil` when it cannot be read.
-    public var contents: @Sendable (String) -> [UInt8]?
+    var contents: @Sendable (String) -> [UInt8]?
 
     /// Creates the renderer; `contents` reads from disk unless given.
     public init(
@@ -37,17 +37,17 @@ public struct DoctorAnnotations {
     }
 
     /// Where a finding is in a file: the path as shown, a 1-based line and column.
-    public struct Place: Sendable, Hashable {
+    struct Place: Sendable, Hashable {
         /// The file's path, relative to ``DoctorAnnotations/root`` when under it.
-        public var path: String
+        var path: String
         /// The line, from 1.
-        public var line: Int
+        var line: Int
         /// The column, from 1.
-        public var column: Int
+        var column: Int
     }
 
     /// Where `finding` is, or `nil` when the report names no file for it.
-    public func place(of finding: DoctorFinding) -> Place? {
+    func place(of finding: DoctorFinding) -> Place? {
         let location = finding.location ?? DoctorLocation(.infoPlist)
         let path: String?
         switch location.artifact {
@@ -223,7 +223,7 @@ public struct DoctorAnnotations {
 
     /// The `uriBaseId` results' file URIs are relative to: the folder ``root`` names (for GitHub
     /// code scanning, the checkout).
-    public static let sarifRootID = "SRCROOT"
+    static let sarifRootID = "SRCROOT"
 
     /// A SARIF 2.1.0 log: one run of `parse doctor`, a rule per doctor code
     /// (``FindingCode/doctorRules``: summary, description, help with the fix, level), and a result

@@ -132,7 +132,7 @@ extension FindingCode {
     /// ``notBrokerCapable`` included at the core's severity: the one registry of the doctor's codes.
     /// ``doctorSeverities`` and the SARIF rules of `parse doctor --format sarif` are read from it,
     /// so a code cannot be an error in one place and a warning in another, nor lack its rule text.
-    public static let doctorRules: [FindingCode: DoctorRule] = [
+    static let doctorRules: [FindingCode: DoctorRule] = [
         .plistUnreadable: DoctorRule(
             .error, "A property list cannot be read",
             "The Info.plist or entitlements file is missing, is not a property list, or has no dictionary at its root, so nothing in it can be checked.",

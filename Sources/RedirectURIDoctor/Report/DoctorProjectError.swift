@@ -27,7 +27,7 @@ public struct DoctorProjectError: Error, Sendable, Hashable, CustomStringConvert
     public var message: String
 
     /// Creates an error.
-    public init(_ kind: Kind, _ message: String) {
+    init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }

@@ -49,7 +49,7 @@ public struct DoctorFinding: Sendable, Hashable, Codable {
     }
 
     /// Creates a finding.
-    public init(_ severity: FindingSeverity, _ code: FindingCode, _ message: String, fix: String) {
+    init(_ severity: FindingSeverity, _ code: FindingCode, _ message: String, fix: String) {
         self.severity = severity
         self.code = code
         self.message = message
@@ -89,7 +89,7 @@ public struct DoctorLocation: Sendable, Hashable {
     public var line: Int?
 
     /// Creates a location.
-    public init(_ artifact: Artifact, path: String? = nil, keyPath: String? = nil, line: Int? = nil) {
+    init(_ artifact: Artifact, path: String? = nil, keyPath: String? = nil, line: Int? = nil) {
         self.artifact = artifact
         self.path = path
         self.keyPath = keyPath
@@ -114,7 +114,7 @@ public struct DoctorSkippedCheck: Sendable, Hashable, Codable {
     public var needed: Bool
 
     /// Creates a skipped check.
-    public init(_ check: String, reason: String, needed: Bool = true) {
+    init(_ check: String, reason: String, needed: Bool = true) {
         self.check = check
         self.reason = reason
         self.needed = needed
@@ -156,7 +156,7 @@ public struct DoctorContext: Sendable, Hashable, Codable {
     public var platform: String?
 
     /// An empty context.
-    public init() {}
+    init() {}
 
     enum CodingKeys: String, CodingKey {
         case project, target, productType, platform, configuration, configurationIsDefault, infoPlist, entitlements, bundleID, redirectURI,
@@ -209,7 +209,7 @@ public struct DetectedSDK: Sendable, Hashable, Codable {
     public var sources: [String]
 
     /// Creates an entry.
-    public init(sdk: String, sources: [String]) {
+    init(sdk: String, sources: [String]) {
         self.sdk = sdk
         self.sources = sources
     }
@@ -232,7 +232,7 @@ public struct DoctorReport: Sendable, Hashable, Codable {
     public var skipped: [DoctorSkippedCheck]
 
     /// Creates a report.
-    public init(context: DoctorContext, findings: [DoctorFinding], skipped: [DoctorSkippedCheck]) {
+    init(context: DoctorContext, findings: [DoctorFinding], skipped: [DoctorSkippedCheck]) {
         self.context = context
         self.findings = findings
         self.skipped = skipped

@@ -33,10 +33,10 @@ public enum SDKFlavour: String, Sendable, CaseIterable, Codable {
     case generic
 
     /// Whether the SDK talks to the Microsoft broker: query schemes, keychain group, `msauth.`.
-    public var isMicrosoft: Bool { self == .msal || self == .adal }
+    var isMicrosoft: Bool { self == .msal || self == .adal }
 
     /// The schemes `LSApplicationQueriesSchemes` must list (empty for SDKs that open no broker).
-    public var queriedSchemes: [String] {
+    var queriedSchemes: [String] {
         switch self {
         case .adal: return ["msauth", "msauthv3"]
         case .msal: return ["msauthv2", "msauthv3"]

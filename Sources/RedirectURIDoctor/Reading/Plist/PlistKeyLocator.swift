@@ -15,16 +15,16 @@
 /// PlistKeyLocator.position(of: "CFBundleURLTypes[0].CFBundleURLSchemes[1]", in: Array(data))
 /// // Position(line: 14, column: 5)
 /// ```
-public enum PlistKeyLocator {
+enum PlistKeyLocator {
     /// A 1-based line and column; the column counts Unicode scalars (UTF-8 lead bytes).
-    public struct Position: Sendable, Hashable {
+    struct Position: Sendable, Hashable {
         /// The line, from 1.
-        public var line: Int
+        var line: Int
         /// The column, from 1.
-        public var column: Int
+        var column: Int
 
         /// Creates a position.
-        public init(line: Int, column: Int) {
+        init(line: Int, column: Int) {
             self.line = line
             self.column = column
         }
@@ -80,7 +80,7 @@ public enum PlistKeyLocator {
 
     /// Where `keyPath` (or the deepest part of it present) is written in the XML plist `bytes`;
     /// `nil` for a binary plist, a malformed path, or when not even its first step is there.
-    public static func position(of keyPath: String, in bytes: [UInt8]) -> Position? {
+    static func position(of keyPath: String, in bytes: [UInt8]) -> Position? {
         guard let target = steps(keyPath), !bytes.starts(with: Array("bplist".utf8)) else { return nil }
         var scanner = Scanner(bytes: bytes, target: target)
         return scanner.run()
