@@ -121,6 +121,25 @@ struct ProjectKindsContextTests {
         #expect(report.findings.first?.message.contains("it replaces the file there on each generate") == (target == "Mail Beta"))
     }
 
+    /// A fix to an Info.plist XcodeGen writes is made in the spec: each error's fix names the
+    /// target's info.properties in project.yml and `xcodegen generate`; notes are left as they are,
+    /// and an Xcode project's Info.plist fixes say nothing of a spec.
+    @Test func xcodeGenFixesAreMadeInTheSpec() throws {
+        let report = try Self.report("XcodeGen", target: "Mail Beta")
+        let errors = report.findings.filter { $0.severity == .error }
+        #expect(errors.count == 3)
+        for finding in errors {
+            let spec = "(target 'Mail Beta', info.properties): make the change there, then run `xcodegen generate`"
+            #expect(finding.fix.hasSuffix(spec), "\(finding.fix)")
+            #expect(finding.fix.contains("project.yml"))
+        }
+        #expect(!report.findings.filter { $0.severity == .info }.contains { $0.fix.contains("xcodegen generate") })
+        let xcode = try AppConfigurationDoctor.report(
+            project: DoctorTests.fixtures.appendingPathComponent("Life/GoogleSchemeMissing/Photos.xcodeproj"))
+        #expect(xcode.findings.contains { $0.severity == .error })
+        #expect(!xcode.findings.contains { $0.fix.contains("generate`") })
+    }
+
     /// An .xcodeproj that is not there, beside the spec that makes it: the spec is read.
     @Test func aMissingProjectBesideItsSpecReadsTheSpec() throws {
         let report = try Self.report("XcodeGen/Mail.xcodeproj", target: "Mail")

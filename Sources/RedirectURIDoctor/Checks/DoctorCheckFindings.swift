@@ -10,10 +10,14 @@ extension DoctorChecks {
         return DoctorReport(context: context, findings: findings.map(located), skipped: skipped)
     }
 
-    /// The finding with its file and key: where the check said, else where its code points.
+    /// The finding with its file and key: where the check said, else where its code points. A
+    /// fix to an Info.plist a generator writes is made in the generator's spec.
     private func located(_ finding: DoctorFinding) -> DoctorFinding {
         var finding = finding
         var location = finding.location ?? Self.defaultLocation(finding.code)
+        if location.artifact == .infoPlist, let spec = infoPlistSpec, finding.severity != .info {
+            finding.fix += "; the Info.plist is written from \(spec.properties): make the change there, then run `\(spec.regenerate)`"
+        }
         if location.path == nil {
             switch location.artifact {
             case .infoPlist: location.path = infoPlistPath

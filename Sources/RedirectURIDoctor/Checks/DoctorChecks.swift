@@ -80,6 +80,7 @@ struct DoctorChecks {
     var generatedFilesMissing: [String] { facts.generatedFilesMissing }
     var infoPlistPath: String? { facts.infoPlistPath }
     var projectPath: String? { facts.projectPath }
+    var infoPlistSpec: (properties: String, regenerate: String)? { facts.infoPlistSpec }
 
     /// Each entitlements file's path on disk by the name findings show it under.
     var entitlementsPaths: [String: String] = [:]

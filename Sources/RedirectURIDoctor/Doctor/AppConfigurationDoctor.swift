@@ -260,6 +260,12 @@ public enum AppConfigurationDoctor {
                 let source = InfoPlistSource.read(url, loaded: loaded, resolved: resolved, expander: expander, shown: shown)
                 infoDescription = source.description
                 facts.infoPlistPath = source.path.path
+                if let generator = source.generator {
+                    facts.infoPlistSpec = (
+                        "\(DisplayPath.of(generator.spec)) (target '\(resolved.target.name)', info.properties)",
+                        "\(generator.tool.lowercased()) generate"
+                    )
+                }
                 facts.findings += source.findings
                 if let data = source.data {
                     info = PropertyList.dictionary(data)

@@ -28,6 +28,9 @@ struct TargetFacts {
     /// The Info.plist's and the project's paths on disk, when read from one (for locations).
     var infoPlistPath: String?
     var projectPath: String?
+    /// Where the Info.plist's keys are written when a generator writes the file ("project.yml
+    /// (target 'Mail', info.properties)"), and the command that writes it again.
+    var infoPlistSpec: (properties: String, regenerate: String)?
     /// What was read, as the report says it (project, target, configuration, files).
     var context = DoctorContext()
     /// What reading found wrong (a file that cannot be read, a setting that cannot be resolved).

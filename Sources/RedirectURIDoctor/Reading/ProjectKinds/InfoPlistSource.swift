@@ -10,6 +10,9 @@ struct InfoPlistSource {
     /// The file findings point at: the Info.plist, or the spec a generator writes it from.
     var path: URL
     var preprocessed = false
+    /// The generator that writes it from its spec (XcodeGen from `project.yml`), when one does:
+    /// a key is then changed in the spec's `info` properties, not in the file.
+    var generator: XcodeProject.Generator?
     /// Why it could not be read or preprocessed: one finding, the checks that need it skipped.
     var findings: [DoctorFinding] = []
 
@@ -22,7 +25,7 @@ struct InfoPlistSource {
             description: shown(url) + (generated.map { ", written by \($0.0.tool) from \(DisplayPath.of($0.0.spec))" } ?? "")
                 + (generated != nil && FileManager.default.fileExists(atPath: url.path)
                     ? " (it replaces the file there on each generate: its keys are the spec's info properties)" : ""),
-            path: generated?.0.spec ?? url)
+            path: generated?.0.spec ?? url, generator: generated?.0)
         guard let bytes = source.data, resolved.isEnabled("INFOPLIST_PREPROCESS", expander: expander) else { return source }
         let definitions = expander.expand("$(INFOPLIST_PREPROCESSOR_DEFINITIONS)")
         var preprocessor = InfoPlistPreprocessor(definitions: definitions.value) { name in
