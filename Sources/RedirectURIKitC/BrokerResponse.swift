@@ -1,8 +1,8 @@
 import CRedirectURIKit
 import RedirectURIKit
 
-/// `rdu_read_broker_response`: ``BrokerResponse/init(parsing:)`` on the caller's bytes, the
-/// fields handed out as offsets.
+/// `rdu_read_broker_response`: ``BrokerResponse/read(bytes:)`` on the caller's bytes (read in
+/// place: no copy of the ciphertext), the fields handed out as offsets.
 @_cdecl("rdu_read_broker_response")
 public func cReadBrokerResponse(
     _ url: UnsafePointer<CChar>?, _ length: Int, _ response: UnsafeMutablePointer<rdu_broker_response>?,
@@ -10,19 +10,12 @@ public func cReadBrokerResponse(
 ) -> rdu_status {
     guard let bytes = inputBytes(url, length), let response else { return Status.invalidArgument }
     do {
-        let read = try BrokerResponse(parsing: inputText(bytes))
-        let text = read.url.text
-        /// Where a slice of the URL's text lies in it.
-        func range(_ slice: Substring?) -> rdu_range {
-            guard let slice else { return absentRange }
-            let start = text.utf8.distance(from: text.startIndex, to: slice.startIndex)
-            return rdu_range(offset: Int64(start), length: Int64(slice.utf8.count))
-        }
+        let read = try BrokerResponse.read(bytes: bytes)
         response.pointee = rdu_broker_response(
             kind: rdu_response_kind(read.kind == .success ? RDU_RESPONSE_SUCCESS : RDU_RESPONSE_ERROR),
-            protocol_version: read.protocolVersion.map { Int32(clamping: $0) } ?? -1, redirect_uri: range(read.redirectURI),
-            response: rdu_range(read.responseRange), hash: rdu_range(read.hashRange), broker_nonce: range(read.brokerNonce),
-            error_code: range(read.errorCode))
+            protocol_version: read.protocolVersion.map { Int32(clamping: $0) } ?? -1, redirect_uri: rdu_range(read.redirectURI),
+            response: rdu_range(read.response), hash: rdu_range(read.hash), broker_nonce: rdu_range(read.brokerNonce),
+            error_code: rdu_range(read.errorCode))
         return succeeded(errorOut)
     } catch {
         return failed(error, errorOut)

@@ -33,9 +33,12 @@ public func cClassify(
     guard let bytes = inputBytes(input, length), let classification else { return Status.invalidArgument }
     do {
         let shape = try RedirectURI.classify(bytes)
+        // The form read once, and whether it carries a bundle ID from its constant: each was a
+        // call into the library.
+        let form = CForm.constant(of: shape.form)
         classification.pointee = rdu_classification(
-            form: CForm.constant(of: shape.form), carries_bundle_id: shape.form.carriesBundleID ? 1 : 0,
-            bundle_id: rdu_range(shape.bundleIDRange), components: rdu_components(shape.ranges))
+            form: form, carries_bundle_id: CForm.carriesBundleID(form) ? 1 : 0, bundle_id: rdu_range(shape.bundleIDRange),
+            components: rdu_components(shape.ranges))
         return succeeded(errorOut)
     } catch {
         return failed(error, errorOut)
@@ -105,6 +108,13 @@ enum CForm {
     static let headerOrder: [RedirectForm] = [
         .adalBroker, .msalBroker, .msalClientID, .certificateAuth, .androidBroker, .privateUse, .loopback, .https, .other,
     ]
+
+    /// Whether the form of `constant` carries a bundle ID (``RedirectForm/carriesBundleID``).
+    @inline(__always)
+    static func carriesBundleID(_ constant: rdu_form) -> Bool {
+        let value = Int(constant)
+        return value == RDU_FORM_ADAL_BROKER || value == RDU_FORM_MSAL_BROKER || value == RDU_FORM_CERTIFICATE_AUTH
+    }
 
     /// The constant of `form`.
     @inline(__always)

@@ -44,8 +44,9 @@ public func cVerifierRelease(_ verifier: OpaquePointer?) {
     Unmanaged<VerifierBox>.fromOpaque(UnsafeRawPointer(verifier)).release()
 }
 
-/// `rdu_verify_redirect_uri`: ``RedirectVerifier/verify(_:caller:)-(String,_)``, the caller
-/// reported (a bundle ID) or not (NULL).
+/// `rdu_verify_redirect_uri`: ``RedirectVerifier/verify(bytes:caller:)-(UnsafeBufferPointer<UInt8>,_)``
+/// on the caller's bytes (no copy of an accepted URI), the caller reported (a bundle ID) or not
+/// (NULL).
 @_cdecl("rdu_verify_redirect_uri")
 public func cVerifyRedirectURI(
     _ verifier: OpaquePointer?, _ presented: UnsafePointer<CChar>?, _ presentedLength: Int, _ callerBundleID: UnsafePointer<CChar>?,
@@ -53,8 +54,8 @@ public func cVerifyRedirectURI(
     _ explanationCapacity: Int
 ) -> rdu_status {
     verify(verifier, presented, presentedLength, callerBundleID, callerBundleIDLength, verdict, explanation, explanationCapacity) {
-        box, text, caller in
-        box.verifier.verify(text, caller: caller)
+        box, bytes, caller in
+        box.verifier.verify(bytes: bytes, caller: caller)
     }
 }
 
@@ -66,8 +67,8 @@ public func cVerifyRequest(
     _ explanationCapacity: Int
 ) -> rdu_status {
     verify(verifier, request, requestLength, callerBundleID, callerBundleIDLength, verdict, explanation, explanationCapacity) {
-        box, text, caller in
-        box.verifier.verify(request: text, caller: caller)
+        box, bytes, caller in
+        box.verifier.verify(request: inputText(bytes), caller: caller)
     }
 }
 
@@ -78,14 +79,14 @@ public func cVerifyRequest(
 func verify(
     _ verifier: OpaquePointer?, _ input: UnsafePointer<CChar>?, _ inputLength: Int, _ callerBundleID: UnsafePointer<CChar>?,
     _ callerBundleIDLength: Int, _ verdict: UnsafeMutablePointer<rdu_verdict>?, _ explanation: UnsafeMutablePointer<CChar>?,
-    _ explanationCapacity: Int, _ check: (VerifierBox, String, Caller) -> VerificationVerdict
+    _ explanationCapacity: Int, _ check: (VerifierBox, UnsafeBufferPointer<UInt8>, Caller) -> VerificationVerdict
 ) -> rdu_status {
     guard let verifier, let verdict, let bytes = inputBytes(input, inputLength),
         let output = OutputBuffer(explanation, explanationCapacity), let caller = caller(callerBundleID, callerBundleIDLength)
     else { return Status.invalidArgument }
     // The caller holds the verifier for the whole call: borrowed, not retained and released.
     Unmanaged<VerifierBox>.fromOpaque(UnsafeRawPointer(verifier))._withUnsafeGuaranteedRef { box in
-        let result = check(box, inputText(bytes), caller)
+        let result = check(box, bytes, caller)
         write(result, matched: box.index(of: result.matched), to: verdict, explanation: output)
     }
     return Status.ok

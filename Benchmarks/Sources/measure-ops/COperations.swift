@@ -66,8 +66,13 @@ extension Prepared {
     func cLines(_ set: InputSet) -> [CText] { lines(set).map(CText.init) }
 }
 
-/// A Swift caller that holds bytes, as a C caller does: it makes the strings the Swift API takes.
+/// A Swift caller that holds bytes, as a C caller does: it makes the strings the Swift API takes,
+/// or hands the bytes to the entry points that borrow them.
 extension CText {
+    var bytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: count)
+    }
+
     var text: String {
         String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: count), as: UTF8.self)
     }
@@ -136,6 +141,27 @@ func cOperations() -> [Operation] {
         ) {
             pass($0.cLines(.response)) { line in
                 if let message = try? BrokerResponse(parsing: line.text) { sink((message.responseRange, message.hashRange)) }
+            }
+        },
+        Operation(
+            id: "d/BrokerResponse-borrowed", side: .library,
+            call: "BrokerResponse.read(bytes:), .response, .hash (offsets; a Swift caller holding bytes)", inputs: .response
+        ) {
+            pass($0.cLines(.response)) { line in
+                if let layout = try? BrokerResponse.read(bytes: line.bytes) { sink((layout.response, layout.hash)) }
+            }
+        },
+        Operation(
+            id: "verify/RedirectVerifier-borrowed", side: .library,
+            call:
+                "RedirectVerifier (built once), .verify(bytes:caller: Caller(sourceApplication: String(decoding: caller bytes))) (a Swift caller holding bytes)",
+            inputs: .verification
+        ) { prepared in
+            let cases = prepared.verificationCases.map {
+                BytesVerification(CVerification(presented: $0.presented, caller: $0.callerBundleID, registered: $0.registered), $0.verifier)
+            }
+            return pass(cases) { check in
+                sink(check.verifier.verify(bytes: check.c.presented.bytes, caller: Caller(sourceApplication: check.c.caller?.text)).accepted)
             }
         },
         Operation(
@@ -223,8 +249,10 @@ let cComparisons: [(numerator: String, denominator: String)] = [
     ("b/C-classify", "b/classify+components"),
     ("d/C-BrokerResponse", "d/BrokerResponse"),
     ("d/C-BrokerResponse", "d/BrokerResponse-from-bytes"),
+    ("d/C-BrokerResponse", "d/BrokerResponse-borrowed"),
     ("verify/C-verify", "verify/RedirectVerifier"),
     ("verify/C-verify", "verify/RedirectVerifier-from-bytes"),
+    ("verify/C-verify", "verify/RedirectVerifier-borrowed"),
     ("c/C-verify-request", "c/verify-request"),
     ("c/C-verify-request", "c/verify-request-from-bytes"),
 ]

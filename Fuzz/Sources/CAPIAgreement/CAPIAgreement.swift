@@ -442,8 +442,12 @@ func checkVerification(_ parts: CAPICase) -> String? {
         UnsafeMutablePointer<CChar>?, Int
     ) -> rdu_status
     let swiftCaller = Caller(sourceApplication: caller)
+    // The text entry point, not the bytes one that C calls: so that the two sides are two paths.
     let questions: [(String, CVerify, VerificationVerdict)] = [
-        ("rdu_verify_redirect_uri", rdu_verify_redirect_uri, verifier.verify(bytes: parts.presented, caller: swiftCaller)),
+        (
+            "rdu_verify_redirect_uri", rdu_verify_redirect_uri,
+            verifier.verify(String(decoding: parts.presented, as: UTF8.self), caller: swiftCaller)
+        ),
         (
             "rdu_verify_request", rdu_verify_request,
             verifier.verify(request: String(decoding: parts.presented, as: UTF8.self), caller: swiftCaller)

@@ -68,6 +68,22 @@ public struct BrokerResponse: Sendable {
         var hash: Range<Int>?
         var brokerNonce: Range<Int>?
         var errorCode: Range<Int>?
+
+        /// The values of the field pieces `known`.
+        @inline(__always)
+        init(_ known: BrokerMessage.KnownPieces) {
+            self.init(
+                response: Self.value(known.response), hash: Self.value(known.hash), brokerNonce: Self.value(known.brokerNonce),
+                errorCode: Self.value(known.errorCode))
+        }
+
+        init(response: Range<Int>?, hash: Range<Int>?, brokerNonce: Range<Int>?, errorCode: Range<Int>?) {
+            (self.response, self.hash, self.brokerNonce, self.errorCode) = (response, hash, brokerNonce, errorCode)
+        }
+
+        /// A piece's value; a name without '=' has the empty value.
+        @inline(__always)
+        static func value(_ piece: BrokerMessage.Piece?) -> Range<Int>? { piece.map { $0.valueRange ?? $0.nameEnd..<$0.nameEnd } }
     }
 
     /// The redirect URI the response came back to: everything before `?`.
@@ -134,42 +150,49 @@ public struct BrokerResponse: Sendable {
         try self.init(reference, known: message.known, protocolVersion: message.protocolVersion)
     }
 
-    /// The response rules of a URL's fields, the one place they are written: a URL with a query,
-    /// no fragment and unambiguous parameters, whose field pieces are `known` (none is there
-    /// twice) and whose valid `msg_protocol_ver` is `protocolVersion`.
+    /// The response a URL is by the response rules (``judge(_:protocolVersion:text:)``): a URL
+    /// with a query, no fragment and unambiguous parameters, whose field pieces are `known` (none
+    /// is there twice) and whose valid `msg_protocol_ver` is `protocolVersion`.
     init(_ reference: URIReference, known: BrokerMessage.KnownPieces, protocolVersion: Int?) throws(BrokerMessageError) {
+        // Judged before anything is stored: a response that throws half-made was copied and
+        // destroyed whole (68 instructions a read).
+        let fields = Fields(known)
+        let kind = try Self.judge(fields, known, protocolVersion: protocolVersion) { range in String(reference.slice(range)) }
         self.url = reference
-        let (response, hash, protocolPiece, brokerNonce, errorCode) = (
-            known.response, known.hash, known.msgProtocolVer, known.brokerNonce, known.errorCode
-        )
-        // A name without '=' has the empty value.
-        func value(_ piece: BrokerMessage.Piece?) -> Range<Int>? { piece.map { $0.valueRange ?? $0.nameEnd..<$0.nameEnd } }
-        fields = Fields(response: value(response), hash: value(hash), brokerNonce: value(brokerNonce), errorCode: value(errorCode))
-        let protocolText = value(protocolPiece)
-        let hashRange = fields.hash
         self.protocolVersion = protocolVersion
+        self.fields = fields
+        self.kind = kind
+    }
+
+    /// The response rules of the fields of a URL, whose pieces are `known` and whose offsets are
+    /// `fields`, the one place they are written (see `init(_:known:protocolVersion:)`): the
+    /// response's kind. `text` gives the text at a range of the URL, for an error that quotes it.
+    @inline(__always)
+    static func judge(
+        _ fields: Fields, _ known: BrokerMessage.KnownPieces, protocolVersion: Int?, text: (Range<Int>) -> String
+    ) throws(BrokerMessageError) -> Kind {
         if let errorCode = fields.errorCode {
-            kind = .error
             if errorCode.isEmpty { throw BrokerMessageError(.invalidValue, parameter: "error_code", detail: "must not be empty") }
-            return
+            return .error
         }
-        kind = .success
-        guard let protocolText else { throw BrokerMessageError(.missingParameter, parameter: "msg_protocol_ver") }
+        guard let protocolText = Fields.value(known.msgProtocolVer) else {
+            throw BrokerMessageError(.missingParameter, parameter: "msg_protocol_ver")
+        }
         guard protocolVersion != nil else {
-            let text = reference.slice(protocolText)
-            throw BrokerMessageError(.invalidValue, parameter: "msg_protocol_ver", detail: "'\(text)' is not a protocol version")
+            throw BrokerMessageError(.invalidValue, parameter: "msg_protocol_ver", detail: "'\(text(protocolText))' is not a protocol version")
         }
         guard let responseRange = fields.response else { throw BrokerMessageError(.missingParameter, parameter: "response") }
-        guard response != nil, known.responseIsBase64URL, !responseRange.isEmpty, responseRange.count % 4 != 1 else {
+        guard known.response != nil, known.responseIsBase64URL, !responseRange.isEmpty, responseRange.count % 4 != 1 else {
             throw BrokerMessageError(.invalidValue, parameter: "response", detail: "must be unpadded base64url")
         }
-        guard hashRange != nil else { throw BrokerMessageError(.missingParameter, parameter: "hash") }
-        guard hash != nil, known.hashIsUppercaseSHA256 else {
+        guard fields.hash != nil else { throw BrokerMessageError(.missingParameter, parameter: "hash") }
+        guard known.hash != nil, known.hashIsUppercaseSHA256 else {
             throw BrokerMessageError(.invalidValue, parameter: "hash", detail: "must be 64 uppercase hex digits (a SHA-256)")
         }
         if let brokerNonce = fields.brokerNonce, brokerNonce.isEmpty {
             throw BrokerMessageError(.invalidValue, parameter: "broker_nonce", detail: "must not be empty")
         }
+        return .success
     }
 
     /// The parameters a response or an error response defines (as `BrokerRequest.knownNames`

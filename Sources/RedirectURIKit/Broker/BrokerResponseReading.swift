@@ -27,27 +27,34 @@ extension BrokerResponse {
         _ text: String, into known: inout BrokerMessage.KnownPieces, protocolVersion: inout Int?
     ) -> URIReference? {
         var ranges: URIComponentRanges?
-        let isCommonShape = StringBytes.withUTF8(text) { bytes -> Bool in
-            guard bytes.count <= URIParser.maximumInputLength else { return false }
-            // The first '?' starts the query when the part before it is a URI without a fragment:
-            // no earlier component may hold one.
-            let questionMark = VectorScan.firstIndex(of: ASCII.questionMark, in: bytes, from: 0, to: bytes.count)
-            guard questionMark < bytes.count,
-                let head = try? URIParser.parse(UnsafeBufferPointer(rebasing: bytes[..<questionMark]), as: .uri),
-                head.fragment == nil
-            else { return false }
-            let queryStart = questionMark &+ 1
-            guard readCommonShapeQuery(bytes, from: queryStart, into: &known, protocolVersion: &protocolVersion) else { return false }
-            let followed = head.followed(byQueryFrom: queryStart, to: bytes.count)
-            ranges = followed
-            // Debug builds check the pass against the plain parse of the whole text (uncounted).
-            assert(
-                (try? Scanner(input: bytes, vectorized: false).scanReference(.uri)) == followed,
-                "a broker response read in one pass disagrees with its parse")
-            return true
-        }
-        guard isCommonShape, let ranges else { return nil }
+        StringBytes.withUTF8(text) { bytes in ranges = commonShapeRanges(bytes, into: &known, protocolVersion: &protocolVersion) }
+        guard let ranges else { return nil }
         return URIReference(validated: Substring(text), ranges: ranges)
+    }
+
+    /// The ranges of the URL `bytes` hold, parsed in one pass with the field pieces of its query
+    /// (into `known`, its protocol version into `protocolVersion`), or `nil` when it is not in
+    /// the shape above: ``readCommonShape(_:into:protocolVersion:)`` on bytes.
+    @inline(__always)
+    static func commonShapeRanges(
+        _ bytes: UnsafeBufferPointer<UInt8>, into known: inout BrokerMessage.KnownPieces, protocolVersion: inout Int?
+    ) -> URIComponentRanges? {
+        guard bytes.count <= URIParser.maximumInputLength else { return nil }
+        // The first '?' starts the query when the part before it is a URI without a fragment:
+        // no earlier component may hold one.
+        let questionMark = VectorScan.firstIndex(of: ASCII.questionMark, in: bytes, from: 0, to: bytes.count)
+        guard questionMark < bytes.count,
+            let head = try? URIParser.parse(UnsafeBufferPointer(rebasing: bytes[..<questionMark]), as: .uri),
+            head.fragment == nil
+        else { return nil }
+        let queryStart = questionMark &+ 1
+        guard readCommonShapeQuery(bytes, from: queryStart, into: &known, protocolVersion: &protocolVersion) else { return nil }
+        let followed = head.followed(byQueryFrom: queryStart, to: bytes.count)
+        // Debug builds check the pass against the plain parse of the whole text (uncounted).
+        assert(
+            (try? Scanner(input: bytes, vectorized: false).scanReference(.uri)) == followed,
+            "a broker response read in one pass disagrees with its parse")
+        return followed
     }
 
     /// Whether `outcome`, of reading `url` in one pass, is the outcome of reading it as a

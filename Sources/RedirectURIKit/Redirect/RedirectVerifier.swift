@@ -269,20 +269,6 @@ public struct RedirectVerifier: Sendable {
         return verdict
     }
 
-    /// Verifies presented bytes; invalid UTF-8 fails rule `syntax`.
-    public func verify(bytes presented: [UInt8], caller: Caller) -> VerificationVerdict {
-        var verdict: VerificationVerdict
-        let parsed = Result { () throws(URIParseError) in try URIReference(bytes: presented, as: .uri) }
-        if case .failure(let error) = parsed {
-            verdict = Self.syntaxRejection(error)
-            verdict.nearMissSource = NearMissSource(.whitespace(String(decoding: presented, as: UTF8.self), self))
-        } else {
-            verdict = verify(parsed, callerBundleID: caller.reportedBundleID)
-        }
-        verdict.identity = caller.identity
-        return verdict
-    }
-
     /// `presented` (any text), `nil` leaving rule `bundle-id` out: the one path every public
     /// entry point takes, each stating its caller.
     func verify(_ presented: String, callerBundleID: String?) -> VerificationVerdict {
