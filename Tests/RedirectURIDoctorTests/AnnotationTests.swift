@@ -119,6 +119,18 @@ struct AnnotationTests {
         #expect(!lines.contains { $0.contains(": note: ") })
     }
 
+    /// The report says where each key is (the doctor read the file once, and found its line
+    /// then): the formats place findings without reading any file again.
+    @Test(arguments: rows)
+    func theReportCarriesTheLinesOfKeys(_ row: Row) throws {
+        let (report, _) = try Self.rendered(row)
+        let blind = DoctorAnnotations(
+            infoPlistPath: row.plist.map { Self.life.appendingPathComponent($0).path }, root: Self.life.path, contents: { _ in nil })
+        let lines = blind.xcode(report).split(separator: "\n").map(String.init)
+        #expect(lines == row.problems)
+        // A key the file does not have (CFBundleURLTypes missing) has no line: the file's first.
+    }
+
     @Test(arguments: rows)
     func githubCommandsCarryTheSameLocations(_ row: Row) throws {
         let (report, annotations) = try Self.rendered(row)

@@ -10,7 +10,9 @@ extension DoctorFinding {
         var place = "-"
         if let location {
             let path = location.path.map { $0.hasPrefix(root.path + "/") ? String($0.dropFirst(root.path.count + 1)) : $0 } ?? "-"
-            place = location.line.map { "\(path):\($0)" } ?? path
+            // A line for code; a property list's findings are at their key (its line is the
+            // formats' business, tested with them).
+            place = location.artifact == .sourceCode ? location.line.map { "\(path):\($0)" } ?? path : path
         }
         return "\(severity.rawValue) \(code.rawValue) @ \(place)"
     }

@@ -25,8 +25,30 @@ extension DoctorChecks {
             case .entitlements, .sourceCode: break
             }
         }
+        if location.line == nil, let keyPath = location.keyPath, let bytes = bytes(of: location),
+            let position = PlistKeyLocator.position(of: keyPath, in: bytes)
+        {
+            location.line = position.line
+            location.column = position.column
+        }
         finding.location = location
         return finding
+    }
+
+    /// The bytes of the property list a location is in, as read (from the run's memo: no file is
+    /// read again): the Info.plist file or the one given, an entitlements file. None for an
+    /// Info.plist a generator writes (the finding points at its spec, where the key is not).
+    private func bytes(of location: DoctorLocation) -> [UInt8]? {
+        switch location.artifact {
+        case .infoPlist:
+            guard infoPlistSpec == nil else { return nil }
+            if let path = location.path { return ReadCount.contents(of: URL(fileURLWithPath: path)).map(Array.init) }
+            return infoPlistGiven
+        case .entitlements:
+            return location.path.flatMap { ReadCount.contents(of: URL(fileURLWithPath: $0)).map(Array.init) }
+        case .project, .sourceCode:
+            return nil
+        }
     }
 
     /// Where a code's findings are when the check did not say: the file its key is in, the key

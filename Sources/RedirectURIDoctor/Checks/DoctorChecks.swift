@@ -81,6 +81,7 @@ struct DoctorChecks {
     var infoPlistPath: String? { facts.infoPlistPath }
     var projectPath: String? { facts.projectPath }
     var infoPlistSpec: (properties: String, regenerate: String)? { facts.infoPlistSpec }
+    var infoPlistGiven: [UInt8]? { facts.infoPlistGiven }
 
     /// Each entitlements file's path on disk by the name findings show it under.
     var entitlementsPaths: [String: String] = [:]

@@ -56,6 +56,7 @@ public enum AppConfigurationDoctor {
             let expander = BuildSettingExpander(settings: settings, unsetPolicy: .keepReference)
             var facts = TargetFacts(expander: expander, givenSettings: given, detection: detection)
             facts.context.infoPlist = "the given Info.plist"
+            facts.infoPlistGiven = Array(infoPlist)
             if info == nil {
                 facts.findings.append(
                     DoctorFinding(
@@ -248,6 +249,7 @@ public enum AppConfigurationDoctor {
         var generatedKeys: Set<String> = []
         if let infoPlist {
             info = PropertyList.dictionary(infoPlist)
+            facts.infoPlistGiven = Array(infoPlist)
             infoDescription = "the given Info.plist"
             if info == nil {
                 facts.findings.append(

@@ -75,6 +75,7 @@ extension AppConfigurationDoctor {
             facts.context.target = target
             facts.context.infoPlist = infoURL.map(shown) ?? "the given Info.plist"
             facts.infoPlistPath = infoURL?.path
+            if infoURL == nil { facts.infoPlistGiven = Array(infoData) }
             facts.platform = manifest.platform
             if info == nil {
                 facts.findings.append(

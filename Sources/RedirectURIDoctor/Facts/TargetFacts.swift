@@ -31,6 +31,8 @@ struct TargetFacts {
     /// Where the Info.plist's keys are written when a generator writes the file ("project.yml
     /// (target 'Mail', info.properties)"), and the command that writes it again.
     var infoPlistSpec: (properties: String, regenerate: String)?
+    /// The Info.plist bytes the caller gave (`--info-plist`), which have no path to read.
+    var infoPlistGiven: [UInt8]?
     /// What was read, as the report says it (project, target, configuration, files).
     var context = DoctorContext()
     /// What reading found wrong (a file that cannot be read, a setting that cannot be resolved).

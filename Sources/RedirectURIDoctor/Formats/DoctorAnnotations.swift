@@ -60,6 +60,11 @@ public struct DoctorAnnotations {
         if location.artifact == .sourceCode {
             return Place(path: shown(path), line: max(1, location.line ?? 1), column: 1)
         }
+        // The report says where the key is when the doctor read the file; else it is found here
+        // in the file the caller names.
+        if location.artifact != .project, let line = location.line {
+            return Place(path: shown(path), line: line, column: location.column ?? 1)
+        }
         var position = PlistKeyLocator.Position(line: 1, column: 1)
         if location.artifact != .project, let keyPath = location.keyPath, let bytes = contents(path),
             let found = PlistKeyLocator.position(of: keyPath, in: bytes)

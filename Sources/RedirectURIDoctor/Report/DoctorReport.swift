@@ -85,8 +85,11 @@ public struct DoctorLocation: Sendable, Hashable {
     public var path: String?
     /// The key path in a property list, `nil` for the file as a whole.
     public var keyPath: String?
-    /// The 1-based line in a source file (``Artifact/sourceCode``), `nil` elsewhere.
+    /// The 1-based line: in a source file (``Artifact/sourceCode``), and in a property list the
+    /// line of the key path's value, when the doctor found it in the file it read.
     public var line: Int?
+    /// The 1-based column of the key path's value in a property list, with ``line``.
+    var column: Int?
 
     /// Creates a location.
     init(_ artifact: Artifact, path: String? = nil, keyPath: String? = nil, line: Int? = nil) {

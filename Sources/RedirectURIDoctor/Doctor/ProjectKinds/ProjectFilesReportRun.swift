@@ -26,6 +26,7 @@ extension AppConfigurationDoctor {
         facts.context.target = files.target
         facts.context.infoPlist = infoPlist == nil ? files.infoDescription : "the given Info.plist"
         facts.infoPlistPath = infoPlist == nil ? files.infoPath?.path : nil
+        facts.infoPlistGiven = infoPlist.map(Array.init)
         facts.projectPath = files.projectFile.path
         facts.unresolvedExplanation = "the project does not set it and no value was given for it"
         facts.findings = files.findings
