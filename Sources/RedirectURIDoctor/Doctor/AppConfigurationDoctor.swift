@@ -65,10 +65,13 @@ public enum AppConfigurationDoctor {
             }
             let items = [
                 DoctorChecks.Entitlements(
-                    file: entitlements == nil ? nil : "the given entitlements", source: entitlements.map { .parsing($0) } ?? .none, expander: expander)
+                    file: entitlements == nil ? nil : "the given entitlements", source: entitlements.map { .parsing($0) } ?? .none, expander: expander
+                )
             ]
             facts.findings += detection.placeholderFindings + detection.configurationFindings
-            return checked(DoctorChecks(facts), sdks: sdk.map { [($0, ["--sdk"])] } ?? detection.applicable(forTarget: nil), given: sdk != nil, platformNote: nil) {
+            return checked(
+                DoctorChecks(facts), sdks: sdk.map { [($0, ["--sdk"])] } ?? detection.applicable(forTarget: nil), given: sdk != nil, platformNote: nil
+            ) {
                 $0.run(info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
             }
         }
@@ -127,7 +130,8 @@ public enum AppConfigurationDoctor {
                     let listed = loaded.targets.map { "'\($0.name)' (\($0.productType ?? "no product type"))" }.joined(separator: ", ")
                     throw DoctorProjectError(
                         .targetAmbiguous,
-                        "the project has no application target; name the one to check with --target. Its targets: \(listed.isEmpty ? "none" : listed)")
+                        "the project has no application target; name the one to check with --target. Its targets: \(listed.isEmpty ? "none" : listed)"
+                    )
                 }
             }
             let detection = detection(of: loaded)
@@ -347,7 +351,9 @@ public enum AppConfigurationDoctor {
         // configuration, those sharing a file checked once.
         var items: [DoctorChecks.Entitlements] = []
         if let entitlements {
-            items = [DoctorChecks.Entitlements(configurations: [], file: "the given entitlements", source: .parsing(entitlements), expander: expander)]
+            items = [
+                DoctorChecks.Entitlements(configurations: [], file: "the given entitlements", source: .parsing(entitlements), expander: expander)
+            ]
             facts.context.entitlements = "the given entitlements"
         } else {
             var perConfiguration: [(ResolvedTarget, BuildSettingExpander)] = [(resolved, expander)]

@@ -34,7 +34,8 @@ extension AppConfigurationDoctor {
             let root = package.lastPathComponent == "Package.swift" ? package.deletingLastPathComponent() : package
             let manifestURL = root.appendingPathComponent("Package.swift")
             guard let manifestData = ReadCount.contents(of: manifestURL) else {
-                throw DoctorProjectError(.unreadable, "\(DisplayPath.of(manifestURL)) cannot be read: pass the folder of a Swift package with --package")
+                throw DoctorProjectError(
+                    .unreadable, "\(DisplayPath.of(manifestURL)) cannot be read: pass the folder of a Swift package with --package")
             }
             let manifest = PackageManifest(bytes: Array(manifestData))
             let candidates = manifest.path(ofTarget: target).map { [$0] } ?? ["Sources", "Source", "src", "srcs"].map { "\($0)/\(target)" }

@@ -210,12 +210,6 @@ public struct DetectedSDK: Sendable, Hashable, Codable {
     public var sdk: String
     /// Where it was found, or `--sdk` when it was named.
     public var sources: [String]
-
-    /// Creates an entry.
-    init(sdk: String, sources: [String]) {
-        self.sdk = sdk
-        self.sources = sources
-    }
 }
 
 /// The doctor's result: what was checked, the findings in check order, and the checks that could

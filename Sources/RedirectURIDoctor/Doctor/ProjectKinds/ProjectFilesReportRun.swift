@@ -16,7 +16,8 @@ extension AppConfigurationDoctor {
         }
         if let bundleID { values["PRODUCT_BUNDLE_IDENTIFIER"] = bundleID }
         let expander = BuildSettingExpander(settings: BuildSettings(values, origin: "the project"), unsetPolicy: .keepReference)
-        let (info, generatedKeys) = withBundleID(infoPlist.map(PropertyList.dictionary) ?? files.info, known: values["PRODUCT_BUNDLE_IDENTIFIER"] != nil)
+        let (info, generatedKeys) = withBundleID(
+            infoPlist.map(PropertyList.dictionary) ?? files.info, known: values["PRODUCT_BUNDLE_IDENTIFIER"] != nil)
         let root = files.projectFile.deletingLastPathComponent()
         var detection = SDKDetection.detect(info: info, roots: [root], wrapperRoots: files.wrapperRoots, display: DisplayPath.of)
         for item in files.evidence where !detection.evidence.contains(item) { detection.evidence.append(item) }

@@ -212,7 +212,9 @@ struct SDKDetection {
         }
         for folder in folders {
             let entries = Self.entries(folder)
-            files += entries.filter { Self.packageFiles.contains($0) || Self.configurationFiles.contains($0) }.map { folder.appendingPathComponent($0) }
+            files += entries.filter { Self.packageFiles.contains($0) || Self.configurationFiles.contains($0) }.map {
+                folder.appendingPathComponent($0)
+            }
             for entry in entries {
                 let sub = folder.appendingPathComponent(entry)
                 if entry.hasSuffix(".xcodeproj") {

@@ -22,12 +22,6 @@ enum PlistKeyLocator {
         var line: Int
         /// The column, from 1.
         var column: Int
-
-        /// Creates a position.
-        init(line: Int, column: Int) {
-            self.line = line
-            self.column = column
-        }
     }
 
     /// One step of a key path: a dictionary key or an array index.
