@@ -97,6 +97,19 @@ struct CrossPlatformKindsTests {
         }
     }
 
+    /// A Flutter plugin's package (its pubspec.yaml's `flutter:` has `plugin:`) is no app:
+    /// `flutter create` is not the answer, an app that uses it is (its example app's project).
+    @Test func aFlutterPluginIsNoApp() {
+        #expect {
+            _ = try AppConfigurationDoctor.reports(project: ProjectKindsTests.root.appendingPathComponent("FlutterPlugin"))
+        } throws: { error in
+            guard let error = error as? DoctorProjectError else { return false }
+            return error.kind == .unreadable && error.message.contains("a Flutter plugin, not an app")
+                && error.message.contains("example/ios/Runner.xcodeproj") && !error.message.contains("flutter create")
+                && !error.message.contains(ProjectKindsTests.root.path)
+        }
+    }
+
     /// A Kotlin Multiplatform app's root with no iosApp/ has nothing a command writes: the
     /// folder holds no project, said as for any folder.
     @Test func aGradleRootWithoutIOSAppHoldsNoProject() throws {

@@ -52,12 +52,31 @@ enum CrossPlatformApp {
                 )
             }
             if entries.contains("pubspec.yaml"), xcodeProjects(in: root.appendingPathComponent("ios")).isEmpty {
+                if isFlutterPlugin(root.appendingPathComponent("pubspec.yaml")) {
+                    throw DoctorProjectError(
+                        .unreadable,
+                        "\(DisplayPath.of(root.appendingPathComponent("pubspec.yaml"))) describes a Flutter plugin, not an app: pass the Xcode project of an app that uses it (the plugin's example app: example/ios/Runner.xcodeproj) with --project"
+                    )
+                }
                 throw DoctorProjectError(
                     .notGenerated,
                     "\(DisplayPath.of(root.appendingPathComponent("pubspec.yaml"))) describes a Flutter app whose iOS project (ios/Runner.xcodeproj) is not there: run `flutter create --platforms=ios .` in its folder and pass ios/Runner.xcodeproj with --project"
                 )
             }
         }
+    }
+
+    /// Whether a pubspec.yaml is a plugin's (`flutter:` then `plugin:`): a package of native code
+    /// for apps, with no app of its own for `flutter create` to make an iOS project for.
+    static func isFlutterPlugin(_ pubspec: URL) -> Bool {
+        guard let data = FileManager.default.contents(atPath: pubspec.path) else { return false }
+        var inFlutter = false
+        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            let indented = line.first == " "
+            if !indented { inFlutter = line.hasPrefix("flutter:") }
+            if inFlutter, indented, line.drop(while: { $0 == " " }).hasPrefix("plugin:") { return true }
+        }
+        return false
     }
 
     private static func xcodeProjects(in folder: URL) -> [String] {
