@@ -962,4 +962,8 @@ MUTANTS: list[Mutant] = [
       "if missing == nil, let nested = try CrossPlatformApp.project(in: app) { return .xcode(try XcodeProject.load(nested)) }",
       "",
       "--project at a React Native app's root (app.json and ios/): refused ('pass ios/<App>.xcodeproj') instead of checking ios/'s project"),
+    M("PK-flutter-plugin-as-app", "kinds", "../RedirectURIDoctor/Reading/ProjectKinds/CrossPlatformApp.swift",
+      'if isFlutterPlugin(root.appendingPathComponent("pubspec.yaml")) {',
+      "if false {",
+      "a Flutter plugin's package sent to `flutter create` as if it were an app without ios/"),
 ]
