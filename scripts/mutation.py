@@ -71,10 +71,11 @@ AREA_SUITES = {
         "UnexpandedPlistTests", "ClientIDRedirectTests", "DoctorCodeDocumentationTests", "ProjectReadersTests", "DocCDoctorArticleTests",
         "DoctorCommandTests",
     ],
-    # The doctor's readers of other kinds of project (XcodeGen, .csproj, app.json, preprocessing).
+    # The doctor's readers of other kinds of project (XcodeGen, .csproj, app.json, preprocessing,
+    # Flutter, Capacitor and Kotlin Multiplatform folders).
     "kinds": [
         "YAMLSubsetTests", "InfoPlistPreprocessorTests", "XcodeGenSpecTests", "ProjectFileReaderTests", "ProjectKindsTests",
-        "ProjectKindsContextTests", "ProjectKindsErrorTests",
+        "ProjectKindsContextTests", "ProjectKindsErrorTests", "CrossPlatformKindsTests", "ProjectKindReaderBoundsTests",
     ],
 }
 

@@ -1,5 +1,5 @@
 // FuzzSourceReader — the libFuzzer entry point. The property it checks is
-// `SourceReaderProperty` in Sources/RedirectURIDoctor/SourceReading/SourceReaderProperty.swift
+// `SourceReaderProperty` in Sources/RedirectURIDoctor/Fuzzing/SourceReaderProperty.swift
 // (the doctor's Swift and Objective-C token readers, and the facts and URL hand-off read from
 // them, on any bytes), which `swift test` also runs on every input of Corpus/FuzzSourceReader/
 // (RedirectURIDoctorTests). Declarations only: the build parses this file as a library.

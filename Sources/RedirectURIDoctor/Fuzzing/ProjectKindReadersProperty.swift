@@ -4,34 +4,74 @@ import Foundation
 /// YAML and spec, a `.csproj`, an Expo `app.json` and Info.plist preprocessing, on any bytes.
 ///
 /// - the YAML reader answers a value whose every line is a line of the input, or an error at
-///   one; reading again gives the same answer;
+///   one; reading again gives the same answer, and so does reading the text with a comment line
+///   after it or with CRLF line breaks (a spec saved on Windows);
 /// - the spec builder either refuses (naming `xcodegen generate`) or gives a project whose every
 ///   target resolves in every configuration, and whose generated files are property lists;
-/// - the `.csproj` reader never gives an empty package, and a property's value terminates;
-/// - the `app.json` reader registers the bundle ID as a scheme, as prebuild does;
-/// - preprocessing keeps the line count of a text with no `#include`, stays within its output
-///   bound, and gives the same output twice.
+/// - the `.csproj` reader never gives an empty package; a property's value stays within
+///   ``DotNetProject/maximumExpansion`` bytes of what is written, and is what is written (trimmed)
+///   when it names no property;
+/// - the `app.json` reader reads the same way twice, and registers the bundle ID as a scheme, as
+///   prebuild does;
+/// - preprocessing keeps ``PreprocessorProperty``.
 enum ProjectKindReadersProperty {
     static func check(_ bytes: [UInt8], definitions: String) -> String? {
         if let failure = checkYAML(bytes) { return failure }
         if let failure = checkSpec(bytes) { return failure }
-        if let project = DotNetProject(data: Data(bytes)) {
-            if project.packages.contains("") { return "the .csproj reader gave an empty package" }
-            for name in project.properties.keys.prefix(16) { _ = project.value(name) }
+        if let failure = checkDotNet(bytes) { return failure }
+        if let failure = checkExpo(bytes) { return failure }
+        return PreprocessorProperty.check(bytes, definitions: definitions)
+    }
+
+    private static func checkDotNet(_ bytes: [UInt8]) -> String? {
+        guard let project = DotNetProject(data: Data(bytes)) else { return nil }
+        if project.packages.contains("") { return "the .csproj reader gave an empty package" }
+        for (name, written) in project.properties.sorted(by: { $0.key < $1.key }).prefix(16) {
+            guard let value = project.value(name) else { return "the .csproj property '\(name)' has no value" }
+            if value.utf8.count > written.utf8.count + DotNetProject.maximumExpansion {
+                return "the .csproj property '\(name)' grew from \(written.utf8.count) to \(value.utf8.count) bytes"
+            }
+            if !written.contains("$("), value != written.trimmingCharacters(in: .whitespacesAndNewlines) {
+                return "the .csproj property '\(name)' names no property and was changed"
+            }
         }
-        if let config = try? ExpoAppConfig.read(Data(bytes), file: URL(fileURLWithPath: "/fuzz/app.json")), let bundleID = config.bundleID,
-            config.info["CFBundleURLTypes"] is [Any]
-        {
-            let added = ((config.info["CFBundleURLTypes"] as? [Any])?.last as? [String: Any])?["CFBundleURLSchemes"] as? [String]
-            if added?.contains(bundleID) != true { return "the app.json reader did not register the bundle ID '\(bundleID)' as prebuild does" }
+        return nil
+    }
+
+    private static func checkExpo(_ bytes: [UInt8]) -> String? {
+        let file = URL(fileURLWithPath: "/fuzz/app.json")
+        let first = Result { () throws(DoctorProjectError) in try ExpoAppConfig.read(Data(bytes), file: file) }
+        let second = Result { () throws(DoctorProjectError) in try ExpoAppConfig.read(Data(bytes), file: file) }
+        switch (first, second) {
+        case (.success(let config), .success(let again)):
+            guard config.bundleID == again.bundleID, NSDictionary(dictionary: config.info).isEqual(to: again.info),
+                NSDictionary(dictionary: config.entitlements).isEqual(to: again.entitlements)
+            else { return "the app.json reader read the same bytes two ways" }
+            if let bundleID = config.bundleID, config.info["CFBundleURLTypes"] is [Any] {
+                let added = ((config.info["CFBundleURLTypes"] as? [Any])?.last as? [String: Any])?["CFBundleURLSchemes"] as? [String]
+                if added?.contains(bundleID) != true { return "the app.json reader did not register the bundle ID '\(bundleID)' as prebuild does" }
+            }
+        case (.failure(let error), .failure(let again)):
+            if error.kind != again.kind || error.message != again.message { return "the app.json reader refused the same bytes two ways" }
+        default:
+            return "the app.json reader read and refused the same bytes"
         }
-        return checkPreprocessor(bytes, definitions: definitions)
+        return nil
     }
 
     private static func checkYAML(_ bytes: [UInt8]) -> String? {
         let lineCount = bytes.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-        let first = Result { () throws(YAMLSubsetError) in try YAMLSubsetReader.read(bytes) }
-        let second = Result { () throws(YAMLSubsetError) in try YAMLSubsetReader.read(bytes) }
+        let read = { (bytes: [UInt8]) in Result { () throws(YAMLSubsetError) in try YAMLSubsetReader.read(bytes) } }
+        let first = read(bytes)
+        // A comment line after the text ends nothing and starts nothing: no value or error moves.
+        if read(bytes + Array("\n# comment".utf8)) != first { return "a comment line after the YAML changed how it reads" }
+        // CRLF line breaks read as LF (each line's final CR is dropped); a text with a CR of its
+        // own is left out, as its CR would then be dropped too.
+        if !bytes.contains(UInt8(ascii: "\r")), bytes.count < 4096 {
+            let crlf = bytes.flatMap { $0 == UInt8(ascii: "\n") ? [UInt8(ascii: "\r"), $0] : [$0] }
+            if read(crlf) != first { return "the YAML reads another way with CRLF line breaks" }
+        }
+        let second = read(bytes)
         switch (first, second) {
         case (.success(let value), .success(let again)):
             if value != again { return "the YAML reader read the same bytes two ways" }
@@ -76,28 +116,6 @@ enum ProjectKindReadersProperty {
                     return "target '\(target.name)' of a built spec does not resolve in '\(configuration.name)': \(error.message)"
                 }
             }
-        }
-        return nil
-    }
-
-    private static func checkPreprocessor(_ bytes: [UInt8], definitions: String) -> String? {
-        func run() -> Result<[UInt8], InfoPlistPreprocessor.Failure> {
-            var preprocessor = InfoPlistPreprocessor(definitions: definitions) { _ in bytes }
-            return Result { () throws(InfoPlistPreprocessor.Failure) in try preprocessor.process(bytes) }
-        }
-        let first = run()
-        guard case .success(let output) = first else {
-            guard case .failure(let error) = first, case .failure(let again) = run(), error == again else {
-                return "preprocessing refused the same bytes two ways"
-            }
-            return nil
-        }
-        guard case .success(let again) = run(), again == output else { return "preprocessing gave two outputs for the same bytes" }
-        guard output.count <= InfoPlistPreprocessor.maximumOutput else { return "preprocessing wrote \(output.count) bytes, past its bound" }
-        let hasInclude = String(decoding: bytes, as: UTF8.self).contains("include")
-        let lines = { (text: [UInt8]) in text.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } }
-        if !hasInclude, lines(output) != lines(bytes) {
-            return "preprocessing changed the line count from \(lines(bytes)) to \(lines(output))"
         }
         return nil
     }

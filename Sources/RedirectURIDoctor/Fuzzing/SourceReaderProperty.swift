@@ -9,7 +9,11 @@
 /// - every bracket partner is symmetric and pairs an opener with its own closer;
 /// - every call's and assignment's token ranges lie inside the file, and every fact, import and
 ///   entry point is on a line of its file;
-/// - the first part is also read as a `Package.swift` (``PackageManifest``).
+/// - the first part is also read as a `Package.swift` (``PackageManifest``);
+/// - each part is preprocessed as an Info.plist is (``InfoPlistPreprocessor``, an Objective-C
+///   file's directives are the C preprocessor's): the Objective-C part with the Swift part's
+///   first line as `INFOPLIST_PREPROCESSOR_DEFINITIONS`, the Swift part with none, each keeping
+///   ``PreprocessorProperty``.
 ///
 /// Not API: an entry point for the fuzz target and the corpus replay only.
 @_spi(Fuzzing) public enum SourceReaderProperty {
@@ -40,6 +44,9 @@
         }
         // Read as a Package.swift too: only that it returns is checked.
         _ = PackageManifest(bytes: swift).platform
+        let definitions = String(decoding: swift.prefix { $0 != 0x0A }.prefix(256), as: UTF8.self)
+        if let failure = PreprocessorProperty.check(objectiveC, definitions: definitions) { return "B.m preprocessed: \(failure)" }
+        if let failure = PreprocessorProperty.check(swift, definitions: "") { return "A.swift preprocessed: \(failure)" }
         for entry in reading.handOff.entryPoints {
             guard let count = lines[entry.location.file], entry.location.line >= 1, entry.location.line <= count else {
                 return "an entry point at \(entry.location), outside its file"

@@ -35,14 +35,39 @@ struct DotNetProject {
         packages = reader.packages
     }
 
+    /// Most bytes a property's value grows by as the properties it names are put in: names that
+    /// name each other several times would grow it exponentially.
+    static let maximumExpansion = 64 << 10
+
     /// A property's value with the properties it names (`$(Name)`) put in, at most a few levels
-    /// deep; a name the project does not set stays as it is written.
+    /// deep and never a property inside itself; a name the project does not set, or one past
+    /// ``maximumExpansion``, stays as it is written.
     func value(_ name: String) -> String? {
-        guard var value = properties[name] else { return nil }
-        for _ in 0..<4 where value.contains("$(") {
-            for (other, replacement) in properties where other != name { value = value.replacingOccurrences(of: "$(\(other))", with: replacement) }
+        guard let value = properties[name] else { return nil }
+        var budget = Self.maximumExpansion
+        return expand(value, excluding: [name], depth: 0, budget: &budget).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func expand(_ text: String, excluding: Set<String>, depth: Int, budget: inout Int) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "$(") {
+            result += rest[..<open.lowerBound]
+            let afterOpen = rest[open.upperBound...]
+            guard let close = afterOpen.firstIndex(of: ")") else {
+                rest = rest[open.lowerBound...]
+                break
+            }
+            let name = String(afterOpen[..<close])
+            if depth < 4, !excluding.contains(name), let replacement = properties[name], replacement.utf8.count <= budget {
+                budget -= replacement.utf8.count
+                result += expand(replacement, excluding: excluding.union([name]), depth: depth + 1, budget: &budget)
+            } else {
+                result += rest[open.lowerBound...close]
+            }
+            rest = afterOpen[afterOpen.index(after: close)...]
         }
-        return value.trimmingCharacters(in: .whitespacesAndNewlines)
+        return result + rest
     }
 
     /// Whether a `Condition` applies to the iOS build: none, or one naming iOS (`-ios`, `iPhone`).

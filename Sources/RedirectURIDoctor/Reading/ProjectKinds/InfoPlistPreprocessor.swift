@@ -58,7 +58,13 @@ struct InfoPlistPreprocessor {
             let text = String(decoding: line, as: UTF8.self)
             let trimmed = text.drop { $0 == " " || $0 == "\t" }
             guard trimmed.first == "#" else {
-                if active { output += substitute(Array(line)) }
+                guard active else { continue }
+                // Macros that name each other several times grow exponentially with their
+                // chain: the line's expansion stops at what the output may still hold.
+                guard let substituted = substitute(Array(line), budget: Self.maximumOutput - written - output.count) else {
+                    throw Failure(line: number, reason: "the output grows too large")
+                }
+                output += substituted
                 continue
             }
             let directive = trimmed.dropFirst().drop { $0 == " " || $0 == "\t" }
@@ -112,8 +118,10 @@ struct InfoPlistPreprocessor {
     }
 
     /// Replaces each defined identifier outside `"…"` by its value, again in the value (each
-    /// name once on a path, as the C preprocessor does, so `#define A A` ends).
-    private func substitute(_ line: [UInt8], expanding: Set<String> = [], depth: Int = 0) -> [UInt8] {
+    /// name once on a path, as the C preprocessor does, so `#define A A` ends); `nil` when the
+    /// result would pass `budget` bytes.
+    private func substitute(_ line: [UInt8], expanding: Set<String> = [], depth: Int = 0, budget: Int) -> [UInt8]? {
+        guard line.count <= budget else { return nil }
         guard !macros.isEmpty, depth < 16 else { return line }
         var output: [UInt8] = []
         var index = 0
@@ -130,10 +138,14 @@ struct InfoPlistPreprocessor {
             while end < line.count, Self.continuesIdentifier(line[end]) { end += 1 }
             let name = String(decoding: line[index..<end], as: UTF8.self)
             if let value = macros[name], !expanding.contains(name) {
-                output += substitute(Array(value.utf8), expanding: expanding.union([name]), depth: depth + 1)
+                guard
+                    let expanded = substitute(Array(value.utf8), expanding: expanding.union([name]), depth: depth + 1, budget: budget - output.count)
+                else { return nil }
+                output += expanded
             } else {
                 output += line[index..<end]
             }
+            guard output.count <= budget else { return nil }
             index = end
         }
         return output

@@ -45,6 +45,7 @@ enum ProjectSource {
         if name.hasPrefix("app.config.") { throw expo(url, "its configuration is computed by \(name)") }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
+            try CrossPlatformApp.requireGenerated(around: url)
             throw DoctorProjectError(
                 .unreadable,
                 "cannot read '\(DisplayPath.of(url))': pass an .xcodeproj, an XcodeGen project.yml, a .csproj, an Expo app.json or their folder")
@@ -73,6 +74,8 @@ enum ProjectSource {
         let app = folder.lastPathComponent == "ios" ? folder.deletingLastPathComponent() : folder
         let appEntries = app == folder ? entries : ((try? FileManager.default.contentsOfDirectory(atPath: app.path)) ?? []).sorted()
         if appEntries.contains("app.json") {
+            // A React Native app, or an Expo app after prebuild: ios/ holds what Xcode builds.
+            if missing == nil, let nested = try CrossPlatformApp.project(in: app) { return .xcode(try XcodeProject.load(nested)) }
             if let computed = appEntries.first(where: { $0.hasPrefix("app.config.") }) {
                 throw expo(app.appendingPathComponent(computed), "its configuration is computed by \(computed)")
             }
@@ -83,6 +86,8 @@ enum ProjectSource {
         }
         let csprojects = entries.filter { $0.hasSuffix(".csproj") }
         if missing == nil, csprojects.count == 1, let only = csprojects.first { return .dotnet(folder.appendingPathComponent(only)) }
+        if missing == nil, let nested = try CrossPlatformApp.project(in: folder) { return .xcode(try XcodeProject.load(nested)) }
+        try CrossPlatformApp.requireGenerated(around: folder)
         if let missing {
             throw DoctorProjectError(
                 .unreadable,
@@ -91,7 +96,8 @@ enum ProjectSource {
         }
         throw DoctorProjectError(
             .unreadable,
-            "\(DisplayPath.of(folder)) holds no .xcodeproj, XcodeGen project.yml, .csproj or Expo app.json: pass the project with --project")
+            "\(DisplayPath.of(folder)) holds no .xcodeproj, XcodeGen project.yml, .csproj or Expo app.json, nor an ios/ or iosApp/ folder with one: pass the project with --project"
+        )
     }
 
     static func tuist(_ file: URL) -> DoctorProjectError {

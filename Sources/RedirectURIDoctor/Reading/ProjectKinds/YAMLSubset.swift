@@ -82,13 +82,15 @@ struct YAMLSubsetReader {
 
     /// Reads one document: its top-level value (an empty mapping when the text holds none).
     static func read(_ bytes: [UInt8]) throws(YAMLSubsetError) -> YAMLValue {
-        var reader = YAMLSubsetReader(text: String(decoding: bytes, as: UTF8.self))
+        var reader = YAMLSubsetReader(bytes: bytes)
         return try reader.document()
     }
 
-    private init(text: String) {
-        raw = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.last == "\r" ? line.dropLast() : line
+    /// Lines are split on the bytes: split as a `String`, a CRLF break is one `Character`, not
+    /// "\n", and a spec saved with CRLF would read as one line (FuzzDoctorReaders' CRLF property).
+    private init(bytes: [UInt8]) {
+        raw = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            Substring(String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self))
         }
     }
 
