@@ -78,6 +78,20 @@ struct CrossPlatformKindsTests {
         #expect(!report.failed)
     }
 
+    /// A Capacitor app signs in with MSAL through a plugin named only in package.json, two folders
+    /// above its Xcode project (ios/App): MSAL's rules are checked, from the root, ios/ or the
+    /// project, and its mistakes are said in MSAL's terms (the plugin's README asks for the
+    /// msauth scheme, the broker's query schemes and the com.microsoft.adalcache group).
+    @Test(arguments: ["CapacitorMSAL", "CapacitorMSAL/ios", "CapacitorMSAL/ios/App/App.xcodeproj"])
+    func aCapacitorPluginNamesItsSDK(given: String) throws {
+        let report = try AppConfigurationDoctor.report(project: ProjectKindsTests.root.appendingPathComponent(given))
+        #expect(report.context.sdks.map(\.sdk) == ["msal"])
+        #expect(report.context.sdks.first?.sources.first?.hasSuffix("package.json (@recognizebv/capacitor-plugin-msauth)") == true)
+        let errors = report.findings.filter { $0.severity == .error }
+        #expect(errors.map(\.code.rawValue) == ["url-scheme-not-registered", "query-scheme-missing", "query-scheme-missing", "keychain-group-missing"])
+        #expect(errors.allSatisfy { $0.sdk == "msal" })
+    }
+
     /// No iOS project yet: the command that writes it, exit 2 (`not-generated`), never "cannot
     /// read project.pbxproj" and never an absolute path; whether the root, its ios/ folder or the
     /// project the tool would write is given.

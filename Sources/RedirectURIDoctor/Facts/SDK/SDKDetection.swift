@@ -141,14 +141,17 @@ struct SDKDetection {
     static let names: [Names] = [
         Names(
             sdk: .msal, pods: ["MSAL"], repositories: ["microsoft-authentication-library-for-objc"], modules: ["MSAL"],
-            flutter: ["msal_flutter", "msal_auth", "flutter_msal_mobile"], npm: ["react-native-msal"]),
+            flutter: ["msal_flutter", "msal_auth", "flutter_msal_mobile"],
+            // React Native's wrapper, and Capacitor's plugin (its pod depends on MSAL).
+            npm: ["react-native-msal", "@recognizebv/capacitor-plugin-msauth"]),
         Names(
             sdk: .adal, pods: ["ADAL"], repositories: ["azure-activedirectory-library-for-objc"], modules: ["ADAL"], flutter: [],
             npm: []),
         Names(
             sdk: .googleSignIn, pods: ["GoogleSignIn"], repositories: ["googlesignin-ios"], modules: ["GoogleSignIn", "GoogleSignInSwift"],
             flutter: ["google_sign_in", "google_sign_in_ios"],
-            npm: ["@react-native-google-signin/google-signin", "react-native-google-signin"]),
+            // React Native's wrappers, and Capacitor's plugin (its pod depends on GoogleSignIn).
+            npm: ["@react-native-google-signin/google-signin", "react-native-google-signin", "@codetrix-studio/capacitor-google-auth"]),
         Names(
             sdk: .auth0, pods: ["Auth0", "A0Auth0"], repositories: ["auth0.swift"], modules: ["Auth0"], flutter: ["auth0_flutter"],
             npm: ["react-native-auth0"]),

@@ -87,6 +87,10 @@ enum ProjectSource {
         let csprojects = entries.filter { $0.hasSuffix(".csproj") }
         if missing == nil, csprojects.count == 1, let only = csprojects.first { return .dotnet(folder.appendingPathComponent(only)) }
         if missing == nil, let nested = try CrossPlatformApp.project(in: folder) { return .xcode(try XcodeProject.load(nested)) }
+        // A Capacitor app's ios/ folder: its project is in ios/App.
+        if missing == nil, folder.lastPathComponent == "ios", let nested = try CrossPlatformApp.project(in: folder.deletingLastPathComponent()) {
+            return .xcode(try XcodeProject.load(nested))
+        }
         try CrossPlatformApp.requireGenerated(around: folder)
         if let missing {
             throw DoctorProjectError(
