@@ -78,6 +78,14 @@ struct CrossPlatformKindsTests {
         #expect(!report.failed)
     }
 
+    /// `--project app.json` of an app whose ios/ holds its project checks that project, as the
+    /// app's folder does (it was refused before: the project Xcode builds is the source of truth).
+    @Test func anAppJSONBesideItsIOSProjectChecksTheProject() throws {
+        let byFile = try Self.reports("ReactNative/app.json")
+        #expect(byFile == (try Self.reports("ReactNative")))
+        #expect(byFile.keys.sorted() == ["Courier"])
+    }
+
     /// A Capacitor app signs in with MSAL through a plugin named only in package.json, two folders
     /// above its Xcode project (ios/App): MSAL's rules are checked, from the root, ios/ or the
     /// project, and its mistakes are said in MSAL's terms (the plugin's README asks for the

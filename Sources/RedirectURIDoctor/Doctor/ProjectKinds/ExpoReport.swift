@@ -2,19 +2,13 @@ import Foundation
 
 extension AppConfigurationDoctor {
     /// Checks the iOS app an Expo `app.json` describes (see ``ExpoAppConfig``), its SDKs named by
-    /// the app's `package.json`. With an `ios/` folder holding the project, that project is the
-    /// one to check, and the error says so.
+    /// the app's `package.json` (with an `ios/` folder holding the project, ``ProjectSource`` gives
+    /// that project instead: it is the one Xcode builds).
     static func report(
         expo file: URL, buildSettings: [String: String], bundleID: String?, infoPlist: Data?, entitlements: Data?, redirectURI: String?,
         sdk: SDKFlavour?, keychainGroup: String?
     ) throws(DoctorProjectError) -> DoctorReport {
         let folder = file.deletingLastPathComponent()
-        let ios = folder.appendingPathComponent("ios")
-        if let project = ((try? FileManager.default.contentsOfDirectory(atPath: ios.path)) ?? []).sorted().first(where: { $0.hasSuffix(".xcodeproj") }
-        ) {
-            throw DoctorProjectError(
-                .unreadable, "\(DisplayPath.of(file))'s app is generated into ios/: pass ios/\(project) with --project, the project Xcode builds")
-        }
         guard let data = ReadCount.contents(of: file) else {
             throw DoctorProjectError(.unreadable, "cannot read '\(DisplayPath.of(file))': pass the Expo app's app.json")
         }

@@ -41,7 +41,12 @@ enum ProjectSource {
         default: break
         }
         if name == "Project.swift" || name == "Workspace.swift" { throw tuist(url) }
-        if name == "app.json" { return .expo(url) }
+        if name == "app.json" {
+            // After prebuild (or in a React Native app) ios/ holds the project Xcode builds: the
+            // source of truth, as for the app's folder.
+            if let nested = try CrossPlatformApp.project(in: url.deletingLastPathComponent()) { return .xcode(try XcodeProject.load(nested)) }
+            return .expo(url)
+        }
         if name.hasPrefix("app.config.") { throw expo(url, "its configuration is computed by \(name)") }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
