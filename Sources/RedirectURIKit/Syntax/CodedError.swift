@@ -10,8 +10,8 @@
 ///     _ = try URIReference(parsing: "http://host:8a/")
 /// } catch {
 ///     error.code          // "invalid-port"
-///     error.offset        // 13
-///     error.explanation   // "a port is decimal digits only"
+///     error.offset        // 14: `host:8a` could have been userinfo, until the `/`
+///     error.explanation   // "a port must be decimal digits only"
 /// }
 /// ```
 public protocol CodedError: Error, Sendable, Hashable, CustomStringConvertible {
