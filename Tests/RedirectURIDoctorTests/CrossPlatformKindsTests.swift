@@ -78,6 +78,31 @@ struct CrossPlatformKindsTests {
         #expect(!report.failed)
     }
 
+    /// A Kotlin Multiplatform app whose shared module declares MSAL in its Gradle build
+    /// (`cocoapods { pod("MSAL") }`), not in the iOS app's Podfile or Swift code: MSAL's rules
+    /// are checked, and the one mistake (no LSApplicationQueriesSchemes) is said in its terms.
+    @Test(arguments: ["KMPGradle", "KMPGradle/iosApp"])
+    func kotlinMultiplatformPodsComeFromGradle(given: String) throws {
+        let report = try AppConfigurationDoctor.report(project: ProjectKindsTests.root.appendingPathComponent(given))
+        #expect(report.context.sdks.map(\.sdk) == ["msal"])
+        #expect(report.context.sdks.first?.sources.first?.hasSuffix("composeApp/build.gradle.kts (pod(\"MSAL\"))") == true)
+        let errors = report.findings.filter { $0.severity == .error }
+        #expect(errors.map(\.code.rawValue) == ["query-scheme-missing", "query-scheme-missing"])
+    }
+
+    /// The pods of a `cocoapods { }` block, and nothing else of a Gradle build.
+    @Test(arguments: [
+        ("kotlin { cocoapods { pod(\"MSAL\") { version = \"~> 1.6\" } } }", ["MSAL"]),
+        ("cocoapods {\n  pod( 'GoogleSignIn' )\n  pod(\"AppAuth\")\n}", ["GoogleSignIn", "AppAuth"]),
+        ("cocoapods {\n  // pod(\"MSAL\")\n}", []),
+        ("dependencies { implementation(\"pod(\\\"MSAL\\\")\") }", []),
+        ("cocoapods { pod(libs.msal) }", []),
+        ("", []),
+    ] as [(String, [String])])
+    func gradlePods(build: String, pods: [String]) {
+        #expect(SDKDetection.gradlePods(build) == Set(pods))
+    }
+
     /// `--project app.json` of an app whose ios/ holds its project checks that project, as the
     /// app's folder does (it was refused before: the project Xcode builds is the source of truth).
     @Test func anAppJSONBesideItsIOSProjectChecksTheProject() throws {

@@ -195,12 +195,12 @@ public enum AppConfigurationDoctor {
     /// What the project says of its SDKs, read once for all its targets: its package
     /// references and linked frameworks, and the package and configuration files next to it.
     static func detection(of loaded: XcodeProject) -> SDKDetection {
-        // Flutter and React Native keep the app's packages in the folder above ios/ (or macos/);
-        // Capacitor's project is one level deeper, in ios/App.
+        // Flutter and React Native keep the app's packages in the folder above ios/ (or macos/),
+        // Kotlin Multiplatform above iosApp/; Capacitor's project is one level deeper, in ios/App.
         let projectFolder = loaded.bundle.deletingLastPathComponent()
         let iosFolder =
             projectFolder.deletingLastPathComponent().lastPathComponent == "ios" ? projectFolder.deletingLastPathComponent() : projectFolder
-        let wrapperRoots = ["ios", "macos"].contains(iosFolder.lastPathComponent) ? [iosFolder.deletingLastPathComponent()] : []
+        let wrapperRoots = ["ios", "macos", "iosApp"].contains(iosFolder.lastPathComponent) ? [iosFolder.deletingLastPathComponent()] : []
         return SDKDetection.project(
             loaded, roots: [loaded.sourceRoot, projectFolder], wrapperRoots: wrapperRoots,
             display: { XCConfigFile.display($0, relativeTo: loaded.sourceRoot) })

@@ -205,39 +205,6 @@ struct SDKDetection {
         return merged
     }
 
-    /// Reads the package and configuration files of `roots` (and their direct subfolders) not read
-    /// before.
-    private mutating func readFiles(in roots: [URL], wrapperRoots: [URL], display: (URL) -> String) {
-        var files: [URL] = []
-        var folders: [URL] = []
-        for root in roots where !folders.contains(root.standardizedFileURL) {
-            folders.append(root.standardizedFileURL)
-        }
-        for folder in folders {
-            let entries = Self.entries(folder)
-            files += entries.filter { Self.packageFiles.contains($0) || Self.configurationFiles.contains($0) }.map {
-                folder.appendingPathComponent($0)
-            }
-            for entry in entries {
-                let sub = folder.appendingPathComponent(entry)
-                if entry.hasSuffix(".xcodeproj") {
-                    files.append(sub.appendingPathComponent("project.xcworkspace/xcshareddata/swiftpm/Package.resolved"))
-                } else if entry.hasSuffix(".xcworkspace") {
-                    files.append(sub.appendingPathComponent("xcshareddata/swiftpm/Package.resolved"))
-                } else if Self.mayHoldConfiguration(entry) {
-                    files += Self.entries(sub).filter(Self.configurationFiles.contains).map { sub.appendingPathComponent($0) }
-                }
-            }
-        }
-        for folder in wrapperRoots.map(\.standardizedFileURL) where !folders.contains(folder) {
-            files += ["pubspec.yaml", "pubspec.lock", "package.json"].map { folder.appendingPathComponent($0) }
-        }
-        for file in files {
-            guard readPaths.insert(file.standardizedFileURL.path).inserted, let data = Self.contents(file) else { continue }
-            read(file.lastPathComponent, data, shown: display(file))
-        }
-    }
-
     /// `GIDClientID` is Google Sign-In's own key; `IntuneMAMSettings` means MSAL (Intune's SDK
     /// signs in with it).
     private mutating func addInfoPlist(_ info: [String: Any]?) {
@@ -312,7 +279,7 @@ struct SDKDetection {
     }
 
     /// Reads one file found next to the project.
-    private mutating func read(_ name: String, _ data: Data, shown: String) {
+    mutating func read(_ name: String, _ data: Data, shown: String) {
         let text = String(decoding: data, as: UTF8.self)
         switch name {
         case "GoogleService-Info.plist":
@@ -364,6 +331,9 @@ struct SDKDetection {
             for sdk in Self.names {
                 if let package = sdk.flutter.first(where: packages.contains) { add(sdk.sdk, "\(shown) (\(package))") }
             }
+        case "build.gradle.kts", "build.gradle":
+            let pods = Self.gradlePods(text)
+            for sdk in Self.names { if let pod = sdk.pods.first(where: pods.contains) { add(sdk.sdk, "\(shown) (pod(\"\(pod)\"))") } }
         case "package.json":
             let packages = Self.npmDependencies(data)
             for sdk in Self.names {
@@ -423,12 +393,12 @@ struct SDKDetection {
         }
     }
 
-    private static func entries(_ folder: URL) -> [String] {
+    static func entries(_ folder: URL) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
         return Array(names.sorted().prefix(maximumEntries))
     }
 
-    private static func contents(_ url: URL) -> Data? {
+    static func contents(_ url: URL) -> Data? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
             (attributes[.size] as? NSNumber)?.intValue ?? Int.max <= maximumFileSize
         else { return nil }
@@ -437,7 +407,7 @@ struct SDKDetection {
 
     /// Whether a folder entry is one an app keeps its files in (not a dependency, build product
     /// or resource bundle), so its direct contents are looked at.
-    private static func mayHoldConfiguration(_ entry: String) -> Bool {
+    static func mayHoldConfiguration(_ entry: String) -> Bool {
         if entry.hasPrefix(".") || ["Pods", "Carthage", "build", "DerivedData", "node_modules"].contains(entry) { return false }
         let skipped = [".xcassets", ".lproj", ".framework", ".xcframework", ".bundle", ".app", ".xcdatamodeld", ".playground"]
         return !skipped.contains { entry.hasSuffix($0) }

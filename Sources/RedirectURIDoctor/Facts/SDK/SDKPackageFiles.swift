@@ -127,4 +127,65 @@ extension SDKDetection {
         text.contains("/" + repository + "\"") || text.contains("/" + repository + ".git") || text.contains("\"" + repository + "\"")
             || text.contains("/" + repository + "/") || text.contains("/" + repository + " ")
     }
+
+    /// The files of the folder above a wrapper's iOS project that name the app's packages:
+    /// Flutter's, React Native's and Capacitor's, and Kotlin Multiplatform's Gradle build.
+    static let wrapperFiles = ["pubspec.yaml", "pubspec.lock", "package.json", "build.gradle.kts", "build.gradle"]
+
+    /// Reads the package and configuration files of `roots` (and their direct subfolders) not read
+    /// before.
+    mutating func readFiles(in roots: [URL], wrapperRoots: [URL], display: (URL) -> String) {
+        var files: [URL] = []
+        var folders: [URL] = []
+        for root in roots where !folders.contains(root.standardizedFileURL) {
+            folders.append(root.standardizedFileURL)
+        }
+        for folder in folders {
+            let entries = Self.entries(folder)
+            files += entries.filter { Self.packageFiles.contains($0) || Self.configurationFiles.contains($0) }.map {
+                folder.appendingPathComponent($0)
+            }
+            for entry in entries {
+                let sub = folder.appendingPathComponent(entry)
+                if entry.hasSuffix(".xcodeproj") {
+                    files.append(sub.appendingPathComponent("project.xcworkspace/xcshareddata/swiftpm/Package.resolved"))
+                } else if entry.hasSuffix(".xcworkspace") {
+                    files.append(sub.appendingPathComponent("xcshareddata/swiftpm/Package.resolved"))
+                } else if Self.mayHoldConfiguration(entry) {
+                    files += Self.entries(sub).filter(Self.configurationFiles.contains).map { sub.appendingPathComponent($0) }
+                }
+            }
+        }
+        for folder in wrapperRoots.map(\.standardizedFileURL) where !folders.contains(folder) {
+            files += Self.wrapperFiles.map { folder.appendingPathComponent($0) }
+            // Kotlin Multiplatform declares the module's pods in its Gradle build (the shared/ or
+            // composeApp/ folder beside iosApp/).
+            for entry in Self.entries(folder) where Self.mayHoldConfiguration(entry) {
+                files += ["build.gradle.kts", "build.gradle"].map { folder.appendingPathComponent(entry).appendingPathComponent($0) }
+            }
+        }
+        for file in files {
+            guard readPaths.insert(file.standardizedFileURL.path).inserted, let data = Self.contents(file) else { continue }
+            read(file.lastPathComponent, data, shown: display(file))
+        }
+    }
+
+    /// The pods a Kotlin Multiplatform module's Gradle build declares in its `cocoapods { }` block
+    /// (`pod("MSAL")`, `pod("GoogleSignIn") { version = … }`; the Kotlin CocoaPods plugin links
+    /// them into the framework the iOS app embeds). Comments are left out; a build with no
+    /// `cocoapods` block declares none.
+    static func gradlePods(_ text: String) -> Set<String> {
+        let code = text.components(separatedBy: "\n").map { line in line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? line }
+            .joined(separator: "\n")
+        guard code.contains("cocoapods") else { return [] }
+        var pods: Set<String> = []
+        var rest = Substring(code)
+        while let call = rest.range(of: "pod(") {
+            rest = rest[call.upperBound...].drop { $0 == " " }
+            guard let quote = rest.first, quote == "\"" || quote == "'" else { continue }
+            let name = rest.dropFirst().prefix { $0 != quote && $0 != "\n" }
+            if !name.isEmpty { pods.insert(String(name)) }
+        }
+        return pods
+    }
 }

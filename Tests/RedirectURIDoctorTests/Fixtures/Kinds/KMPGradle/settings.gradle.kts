@@ -1,0 +1,11 @@
+rootProject.name = "Fleet"
+
+pluginManagement {
+    repositories {
+        google()
+        gradlePluginPortal()
+        mavenCentral()
+    }
+}
+
+include(":composeApp")
