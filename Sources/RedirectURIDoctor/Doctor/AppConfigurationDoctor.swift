@@ -422,13 +422,9 @@ public enum AppConfigurationDoctor {
         facts.findings += detection.placeholderFindings + detection.configurationFindings
         let scenesGenerated = resolved.isEnabled("INFOPLIST_KEY_UIApplicationSceneManifest_Generation", expander: expander)
         return checked(DoctorChecks(facts), sdks: sdks, given: sdk != nil, platformNote: platformNote) {
-            guard let code else {
-                $0.run(info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
-                return
-            }
             $0.run(
-                code, info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup,
-                scenesGenerated: scenesGenerated)
+                code: code, info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI,
+                keychainGroup: keychainGroup, scenesGenerated: scenesGenerated)
         }
     }
 

@@ -107,13 +107,9 @@ extension AppConfigurationDoctor {
             facts.findings += detection.placeholderFindings + detection.configurationFindings
             let sdks = sdk.map { [($0, ["--sdk"])] } ?? detection.applicable(forTarget: target)
             return checked(DoctorChecks(facts), sdks: sdks, given: sdk != nil, platformNote: nil) {
-                guard let code else {
-                    $0.run(info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup)
-                    return
-                }
                 $0.run(
-                    code, info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI, keychainGroup: keychainGroup,
-                    scenesGenerated: false)
+                    code: code, info: info, generatedKeys: generatedKeys, entitlements: items, redirectURI: redirectURI,
+                    keychainGroup: keychainGroup, scenesGenerated: false)
             }
         }
     }

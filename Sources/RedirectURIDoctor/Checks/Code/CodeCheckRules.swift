@@ -117,6 +117,21 @@ extension DoctorChecks {
         return authorities.first
     }
 
+    /// Runs the checks, with what the target's code says when it was read (``run(_:info:generatedKeys:entitlements:redirectURI:keychainGroup:scenesGenerated:)``),
+    /// else with the configuration files alone.
+    mutating func run(
+        code: CodeChecks?, info: [String: Any]?, generatedKeys: Set<String>, entitlements: [Entitlements], redirectURI: String?,
+        keychainGroup: String?, scenesGenerated: Bool
+    ) {
+        guard let code else {
+            run(info: info, generatedKeys: generatedKeys, entitlements: entitlements, redirectURI: redirectURI, keychainGroup: keychainGroup)
+            return
+        }
+        run(
+            code, info: info, generatedKeys: generatedKeys, entitlements: entitlements, redirectURI: redirectURI, keychainGroup: keychainGroup,
+            scenesGenerated: scenesGenerated)
+    }
+
     /// Runs the checks with what the code says for the SDK being checked (nothing for the
     /// SDK-neutral pass): its redirect URI and keychain group when none was given, an authority
     /// that rules the broker out; then the URL hand-off and what was read.
