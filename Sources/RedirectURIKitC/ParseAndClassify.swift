@@ -41,7 +41,7 @@ public func cClassify(
         classification.pointee.form = rdu_form(form)
         classification.pointee.carries_bundle_id = CForm.carriesBundleID(rdu_form(form)) ? 1 : 0
         classification.pointee.bundle_id = rdu_range(offset: Int64(bundleIDOffset), length: Int64(bundleIDLength))
-        classification.pointee.components = rdu_components(shape.ranges)
+        classification.pointee.components.write(shape.ranges)
         return succeeded(errorOut)
     } catch {
         return failed(error, errorOut)
@@ -96,6 +96,25 @@ extension rdu_components {
             scheme: rdu_range(pairs.scheme), authority: rdu_range(pairs.authority), userinfo: rdu_range(pairs.userinfo),
             host: rdu_range(pairs.host), port: rdu_range(pairs.port), path: rdu_range(pairs.path), query: rdu_range(pairs.query),
             fragment: rdu_range(pairs.fragment), host_kind: rdu_host_kind(ranges.hostKindIndex &+ 1), reserved: 0)
+    }
+}
+
+extension rdu_components {
+    /// Writes where each component lies field by field: each pair stored as soon as it is made
+    /// leaves fewer values live than one struct assigned whole.
+    @inline(__always)
+    mutating func write(_ ranges: URIComponentRanges) {
+        let pairs = ranges.offsetsAndLengths
+        scheme = rdu_range(pairs.scheme)
+        authority = rdu_range(pairs.authority)
+        userinfo = rdu_range(pairs.userinfo)
+        host = rdu_range(pairs.host)
+        port = rdu_range(pairs.port)
+        path = rdu_range(pairs.path)
+        query = rdu_range(pairs.query)
+        fragment = rdu_range(pairs.fragment)
+        host_kind = rdu_host_kind(ranges.hostKindIndex &+ 1)
+        reserved = 0
     }
 }
 
