@@ -33,12 +33,15 @@ public func cClassify(
     guard let bytes = inputBytes(input, length), let classification else { return Status.invalidArgument }
     do {
         let shape = try RedirectURI.classify(bytes)
-        // The form read once, and whether it carries a bundle ID from its constant: each was a
-        // call into the library.
-        let form = CForm.constant(of: shape.form)
-        classification.pointee = rdu_classification(
-            form: form, carries_bundle_id: CForm.carriesBundleID(form) ? 1 : 0, bundle_id: rdu_range(shape.bundleIDRange),
-            components: rdu_components(shape.ranges))
+        // Read from the classification's storage: a RedirectForm, a HostKind and ten optional
+        // ranges made only to be written out (each Range checking its bounds) cost 50
+        // instructions a call. The RDU_FORM_ constants are the forms' positions in allCases
+        // (CForm.headerOrder).
+        let (form, bundleIDOffset, bundleIDLength) = shape.formIndexAndBundleID
+        classification.pointee.form = rdu_form(form)
+        classification.pointee.carries_bundle_id = CForm.carriesBundleID(rdu_form(form)) ? 1 : 0
+        classification.pointee.bundle_id = rdu_range(offset: Int64(bundleIDOffset), length: Int64(bundleIDLength))
+        classification.pointee.components.write(shape.ranges)
         return succeeded(errorOut)
     } catch {
         return failed(error, errorOut)
@@ -84,21 +87,42 @@ extension URIGrammar {
 }
 
 extension rdu_components {
-    /// Where each component lies, as the header writes it.
+    /// Where each component lies, as the header writes it; the RDU_HOST_ constants are HostKind's
+    /// raw values + 1 (a test holds them equal).
     @inline(__always)
     init(_ ranges: URIComponentRanges) {
-        let hostKind: Int =
-            switch ranges.hostKind {
-            case nil: RDU_HOST_NONE
-            case .regName: RDU_HOST_REG_NAME
-            case .ipv4: RDU_HOST_IPV4
-            case .ipv6: RDU_HOST_IPV6
-            case .ipvFuture: RDU_HOST_IPVFUTURE
-            }
+        let pairs = ranges.offsetsAndLengths
         self.init(
-            scheme: rdu_range(ranges.scheme), authority: rdu_range(ranges.authority), userinfo: rdu_range(ranges.userinfo),
-            host: rdu_range(ranges.host), port: rdu_range(ranges.port), path: rdu_range(ranges.path), query: rdu_range(ranges.query),
-            fragment: rdu_range(ranges.fragment), host_kind: rdu_host_kind(hostKind), reserved: 0)
+            scheme: rdu_range(pairs.scheme), authority: rdu_range(pairs.authority), userinfo: rdu_range(pairs.userinfo),
+            host: rdu_range(pairs.host), port: rdu_range(pairs.port), path: rdu_range(pairs.path), query: rdu_range(pairs.query),
+            fragment: rdu_range(pairs.fragment), host_kind: rdu_host_kind(ranges.hostKindIndex &+ 1), reserved: 0)
+    }
+}
+
+extension rdu_components {
+    /// Writes where each component lies field by field: each pair stored as soon as it is made
+    /// leaves fewer values live than one struct assigned whole.
+    @inline(__always)
+    mutating func write(_ ranges: URIComponentRanges) {
+        let pairs = ranges.offsetsAndLengths
+        scheme = rdu_range(pairs.scheme)
+        authority = rdu_range(pairs.authority)
+        userinfo = rdu_range(pairs.userinfo)
+        host = rdu_range(pairs.host)
+        port = rdu_range(pairs.port)
+        path = rdu_range(pairs.path)
+        query = rdu_range(pairs.query)
+        fragment = rdu_range(pairs.fragment)
+        host_kind = rdu_host_kind(ranges.hostKindIndex &+ 1)
+        reserved = 0
+    }
+}
+
+extension rdu_range {
+    /// The range at `pair`'s offset (-1 when absent) and length.
+    @inline(__always)
+    init(_ pair: URIComponentRanges.OffsetAndLength) {
+        self.init(offset: Int64(pair.offset), length: Int64(pair.length))
     }
 }
 

@@ -90,6 +90,48 @@ struct CProgramTests {
         }
     }
 
+    /// rdu_parse and rdu_classify write what the library stores, read without the public
+    /// accessors (`offsetsAndLengths`, `hostKindIndex`, `formIndexAndBundleID`): the same
+    /// offsets as the public ranges, the form's constant its position in `allCases`, the host
+    /// kind's constant its raw value + 1. Inputs with every component absent and present, each
+    /// host kind, a fragment after a query and without one, every form.
+    @Test(arguments: [
+        "x-msauth-mytestiosapp://com.myapp.mytestapp", "msauth.com.contoso.app://auth", "msauth.com.contoso.app://auth/p?q#f",
+        "msauth://code/x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp", "msauth://code/a%2Eb", "x:", "x:#", "x:?",
+        "x:?#", "x:p?q", "x:p#f", "http://u@h:1/p?q#f", "http://@:/", "http://127.0.0.1:8080/cb", "http://[::1]/cb",
+        "http://[v1.x]/", "https://login.example.com/", "msauth://com.contoso.app/A1B2C3%3D", "file:///etc", "com.contoso.app:/cb",
+        "urn:ietf:params:oauth", "msauth.://auth", "x-msauth-.://a",
+    ])
+    func writtenOffsetsAreThePublicRanges(uri: String) throws {
+        let shape = try RedirectURI.classify(uri)
+        var classification = rdu_classification()
+        var input = uri
+        let status = input.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { rdu_classify($0.baseAddress, $0.count, &classification, nil) }
+        }
+        #expect(status == rdu_status(RDU_STATUS_OK))
+        #expect(classification.form == CForm.constant(of: shape.form))
+        #expect(RedirectForm.allCases.firstIndex(of: shape.form) == Int(classification.form))
+        #expect((classification.carries_bundle_id == 1) == shape.form.carriesBundleID)
+        let pair = { (range: rdu_range) in [range.offset, range.length] }
+        #expect(pair(classification.bundle_id) == pair(rdu_range(shape.bundleIDRange)))
+        let ranges = shape.ranges
+        let components = classification.components
+        let expected: [Range<Int>?] = [
+            ranges.scheme, ranges.authority, ranges.userinfo, ranges.host, ranges.port, ranges.path, ranges.query, ranges.fragment,
+        ]
+        let written = [
+            components.scheme, components.authority, components.userinfo, components.host, components.port, components.path,
+            components.query, components.fragment,
+        ]
+        #expect(written.map(pair) == expected.map { pair(rdu_range($0)) })
+        let hostKinds: [HostKind?: Int] = [
+            nil: RDU_HOST_NONE, .regName: RDU_HOST_REG_NAME, .ipv4: RDU_HOST_IPV4, .ipv6: RDU_HOST_IPV6, .ipvFuture: RDU_HOST_IPVFUTURE,
+        ]
+        #expect(hostKinds[ranges.hostKind].map(rdu_host_kind.init) == components.host_kind)
+        #expect(components.reserved == 0)
+    }
+
     /// The strings C hands out are the library's tables, not copies typed again: every code of
     /// every error type the C API reports, and every rule.
     @Test func stringsComeFromTheLibrarysTables() {

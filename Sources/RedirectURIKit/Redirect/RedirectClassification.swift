@@ -39,6 +39,15 @@ public struct RedirectClassification: Sendable, Hashable {
         bundleIDStart < 0 ? nil : Int(bundleIDStart)..<Int(bundleIDEnd)
     }
 
+    /// The form's position in ``RedirectForm/allCases``, and the bundle ID's offset and length
+    /// (-1 and 0 when ``bundleIDRange`` is `nil`), read from storage with no `RedirectForm` or
+    /// `Range` made: what the C API writes for every classification.
+    @_spi(Toolkit)
+    @inlinable @inline(__always)
+    public var formIndexAndBundleID: (form: Int32, offset: Int32, length: Int32) {
+        bundleIDStart < 0 ? (packed[0], -1, 0) : (packed[0], bundleIDStart, bundleIDEnd &- bundleIDStart)
+    }
+
     /// The bundle ID, sliced from (or, for a wrapper that percent-encodes it, decoded from) the
     /// text this classification was made from; `nil` when the form carries none.
     ///

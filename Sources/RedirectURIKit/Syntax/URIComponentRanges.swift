@@ -125,6 +125,44 @@ public struct URIComponentRanges: Sendable, Hashable {
         fragmentStart < 0 ? nil : Int(fragmentStart)..<Int(total)
     }
 
+    /// A component's offset and length: -1 and 0 when it is absent.
+    @_spi(Toolkit)
+    public typealias OffsetAndLength = (offset: Int32, length: Int32)
+
+    /// Every component's offset and length: the same ranges as the properties above, read from
+    /// the stored offsets with no optional or `Range` made (the C API writes them out for every
+    /// parse and classification).
+    @_spi(Toolkit)
+    @inlinable @inline(__always)
+    public var offsetsAndLengths:
+        (
+            scheme: OffsetAndLength, authority: OffsetAndLength, userinfo: OffsetAndLength, host: OffsetAndLength,
+            port: OffsetAndLength, path: OffsetAndLength, query: OffsetAndLength, fragment: OffsetAndLength
+        )
+    {
+        // An absent offset is stored as -1, so a component that starts at its own stored offset
+        // has its offset as stored, and only its length is chosen. The parser's offsets are in
+        // input order (see the invariants), so no length is negative.
+        let queryEnd = fragmentStart < 0 ? total : fragmentStart &- 1
+        return (
+            (schemeEnd < 0 ? -1 : 0, schemeEnd < 0 ? 0 : schemeEnd),
+            (authorityStart, authorityStart < 0 ? 0 : pathStart &- authorityStart),
+            (userinfoEnd < 0 ? -1 : authorityStart, userinfoEnd < 0 ? 0 : userinfoEnd &- authorityStart),
+            (hostStart, hostStart < 0 ? 0 : hostEnd &- hostStart),
+            (portStart, portStart < 0 ? 0 : pathStart &- portStart),
+            (pathStart, pathEnd &- pathStart),
+            (queryStart, queryStart < 0 ? 0 : queryEnd &- queryStart),
+            (fragmentStart, fragmentStart < 0 ? 0 : total &- fragmentStart)
+        )
+    }
+
+    /// ``hostKind``'s raw value, -1 when there is no authority.
+    @_spi(Toolkit)
+    @inlinable @inline(__always)
+    public var hostKindIndex: Int32 {
+        hostStart < 0 ? -1 : Int32(hostKindRaw)
+    }
+
     /// Checks the documented invariants against the input they describe. Debug builds run it
     /// after every parse, so every debug test and fuzz run checks the structure for free.
     func invariantsHold(in input: UnsafeBufferPointer<UInt8>) -> Bool {
