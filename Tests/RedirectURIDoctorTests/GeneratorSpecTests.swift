@@ -1,4 +1,5 @@
 import Foundation
+import RedirectURIKit
 import Testing
 
 @testable import RedirectURIDoctor
@@ -62,5 +63,61 @@ struct GeneratorSpecTests {
         let operators = report.findings.filter { $0.code == .buildSettingOperatorUnsupported }
         #expect(operators.count == 1)
         #expect(operators.first?.message.contains("in INFOPLIST_FILE") == true)
+    }
+
+    /// Entitlements XcodeGen writes from the spec's `entitlements.properties`: a keychain finding
+    /// points at project.yml, where the group is added, not at the .entitlements file.
+    @Test func entitlementsXcodeGenWritesAreFixedInTheSpec() throws {
+        let folder = try TemporaryFolder([
+            "project.yml": Self.spec(
+                settings: "",
+                info: """
+                        info:
+                          path: Mail/Info.plist
+                          properties:
+                            CFBundleIdentifier: $(PRODUCT_BUNDLE_IDENTIFIER)
+                            CFBundleURLTypes:
+                              - CFBundleURLSchemes: [msauth.$(PRODUCT_BUNDLE_IDENTIFIER)]
+                            LSApplicationQueriesSchemes: [msauthv2, msauthv3]
+                        entitlements:
+                          path: Mail/Mail.entitlements
+                          properties:
+                            keychain-access-groups:
+                              - $(AppIdentifierPrefix)com.contoso.shared
+                    """)
+        ])
+        let report = try AppConfigurationDoctor.report(project: folder.url)
+        let inEntitlements = report.findings.filter { $0.location?.artifact == .entitlements }
+        #expect(inEntitlements.map(\.code).contains(.keychainGroupMissing))
+        #expect(inEntitlements.allSatisfy { $0.location?.path == folder("project.yml").path })
+    }
+
+    /// A preprocessed Info.plist's `#include "Scheme.h"` is read beside the Info.plist, as the C
+    /// preprocessor reads a quoted include, not in the project's folder.
+    @Test func aPreprocessedInfoPlistIncludesFromItsOwnFolder() throws {
+        let folder = try TemporaryFolder([
+            "project.yml": Self.spec(
+                settings: """
+                            INFOPLIST_FILE: Mail/Info.plist
+                            INFOPLIST_PREPROCESS: YES
+                    """),
+            "Mail/Scheme.h": "#define APP_SCHEME msauth.com.contoso.mail\n",
+            "Mail/Info.plist": """
+            #include "Scheme.h"
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            <key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+            <key>CFBundleURLTypes</key><array><dict><key>CFBundleURLSchemes</key><array><string>APP_SCHEME</string></array></dict></array>
+            <key>LSApplicationQueriesSchemes</key><array><string>msauthv2</string><string>msauthv3</string></array>
+            </dict>
+            </plist>
+            """,
+        ])
+        let report = try AppConfigurationDoctor.report(project: folder.url)
+        #expect(report.context.infoPlist?.contains("preprocessed") == true)
+        let unread: Set<FindingCode> = [.plistUnreadable, .urlSchemeNotRegistered, .urlSchemeInvalid]
+        #expect(!report.findings.contains { unread.contains($0.code) })
+        #expect(!report.findings.contains { $0.message.contains("APP_SCHEME") })
     }
 }
