@@ -69,7 +69,8 @@ AREA_SUITES = {
         "SDKDetectionTests", "ProjectDoctorTests", "DoctorTests", "DoctorCodeRegistryTests", "AnnotationTests", "LifeFixtureTests",
         "PackageDoctorTests", "SourceLexerTests", "DoctorReadersCorpusTests", "SourceReaderCorpusTests", "TargetSourceFilesTests",
         "UnexpandedPlistTests", "ClientIDRedirectTests", "DoctorCodeDocumentationTests", "ProjectReadersTests", "DocCDoctorArticleTests",
-        "DoctorCommandTests",
+        "DoctorCommandTests", "ReadCountTests", "SDKTaggingTests", "DoctorStructureTests", "ReadOnceTests",
+        "DetectionSplitTests", "SDKTagRulesTests", "EntitlementsReadingTests", "GeneratorSpecTests",
     ],
     # The doctor's readers of other kinds of project (XcodeGen, .csproj, app.json, preprocessing,
     # Flutter, Capacitor and Kotlin Multiplatform folders).
