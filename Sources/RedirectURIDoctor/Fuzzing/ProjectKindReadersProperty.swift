@@ -38,14 +38,28 @@ enum ProjectKindReadersProperty {
         return nil
     }
 
+    /// A property-list value as text with its dictionaries' keys sorted and each scalar's type
+    /// named: equal for equal values whatever the order a dictionary iterates in.
+    static func canonical(_ value: Any) -> String {
+        switch value {
+        case let dictionary as [String: Any]:
+            return "{" + dictionary.keys.sorted().map { "\($0.debugDescription):\(canonical(dictionary[$0] as Any))" }.joined(separator: ",") + "}"
+        case let array as [Any]: return "[" + array.map(canonical).joined(separator: ",") + "]"
+        case let text as String: return text.debugDescription
+        default: return "\(type(of: value))(\(value))"
+        }
+    }
+
     private static func checkExpo(_ bytes: [UInt8]) -> String? {
         let file = URL(fileURLWithPath: "/fuzz/app.json")
         let first = Result { () throws(DoctorProjectError) in try ExpoAppConfig.read(Data(bytes), file: file) }
         let second = Result { () throws(DoctorProjectError) in try ExpoAppConfig.read(Data(bytes), file: file) }
         switch (first, second) {
         case (.success(let config), .success(let again)):
-            guard config.bundleID == again.bundleID, NSDictionary(dictionary: config.info).isEqual(to: again.info),
-                NSDictionary(dictionary: config.entitlements).isEqual(to: again.entitlements)
+            // Compared as canonical text: NSDictionary's isEqual compares nested Swift arrays and
+            // dictionaries by identity on some Foundation builds (ClusterFuzzLite's toolchain).
+            guard config.bundleID == again.bundleID, canonical(config.info) == canonical(again.info),
+                canonical(config.entitlements) == canonical(again.entitlements)
             else { return "the app.json reader read the same bytes two ways" }
             if let bundleID = config.bundleID, config.info["CFBundleURLTypes"] is [Any] {
                 let added = ((config.info["CFBundleURLTypes"] as? [Any])?.last as? [String: Any])?["CFBundleURLSchemes"] as? [String]
